@@ -1,0 +1,24 @@
+import type { ViewNode } from '../walker/types.js';
+
+/**
+ * Where a session reads its tree from. The React layer implements it over Ink's commits; tests of the
+ * layers below can implement it over plain data.
+ */
+export interface ViewSource {
+  /** The tree as of the last snapshot (roots in view order). */
+  current(): ViewNode[];
+  /**
+   * Re-reads the tree now. Covers commits React made without touching the host tree (a component
+   * that renders `null` changed), which no commit hook sees.
+   */
+  snapshot(): ViewNode[];
+  /** Called with each new tree after a commit (a burst of commits in one tick gives one call). */
+  subscribe(listener: (tree: ViewNode[]) => void): () => void;
+  /**
+   * Resolves once React has committed the work scheduled so far (including effects that scheduled
+   * more), or at once when nothing is scheduled. Never sleeps a fixed time.
+   */
+  settled(): Promise<void>;
+  /** The screen as plain text, when the source renders to one. */
+  screen?(): string | undefined;
+}

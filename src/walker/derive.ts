@@ -1,0 +1,170 @@
+import { cleanSpecCached } from './clean-spec.js';
+import { describeRefusal, describeRefusedSessionId } from './describe-refusal.js';
+import { findProvider } from './find-provider.js';
+import { isActionName, isId } from './ids.js';
+import { stderrLogger } from './logger.js';
+import { pickAnnotations } from './pick-annotations.js';
+import { defaultTypeMap } from './type-map.js';
+import type {
+  ActionSpec,
+  Refusal,
+  ToolDef,
+  ToolProvider,
+  TypeMap,
+  ViewNode,
+  WalkContext,
+  ZodSchema,
+} from './types.js';
+
+export interface Derivation {
+  tools: ToolDef[];
+  refusals: Refusal[];
+}
+
+/**
+ * Derives the tools of a tree without logging: the tools in view order (depth-first, parent before
+ * children, siblings left to right) and every refusal. Never throws; one bad widget or spec costs
+ * only itself. A session id that fails `isId` derives nothing and refuses nothing.
+ */
+export function deriveWithRefusals(tree: ViewNode | readonly ViewNode[], context: WalkContext): Derivation {
+  const out: Derivation = { tools: [], refusals: [] };
+  if (!isId(context.sessionId)) return out;
+  const typeMap = context.typeMap ?? defaultTypeMap();
+  // An explicit stack instead of recursion: a deep tree must not overflow the call stack.
+  const stack: unknown[] = [];
+  pushReversed(stack, Array.isArray(tree) ? tree : [tree]);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    let children: unknown;
+    try {
+      deriveNode(node as ViewNode, context.sessionId, typeMap, out);
+      children = (node as ViewNode).children;
+    } catch (error) {
+      // Only a hostile node (a throwing getter, a proxy) gets here; it costs only itself.
+      out.refusals.push({ kind: 'provider_error', widgetId: String(safeId(node)), message: messageOf(error) });
+    }
+    if (Array.isArray(children)) pushReversed(stack, children);
+  }
+  return out;
+}
+
+/** `deriveWithRefusals`, logging each refusal (and a refused session id) as a warning. */
+export function deriveTools(tree: ViewNode | readonly ViewNode[], context: WalkContext): ToolDef[] {
+  const logger = context.logger ?? stderrLogger;
+  if (!isId(context.sessionId)) {
+    logger.warn(describeRefusedSessionId(context.sessionId));
+    return [];
+  }
+  const { tools, refusals } = deriveWithRefusals(tree, context);
+  for (const refusal of refusals) logger.warn(describeRefusal(refusal));
+  return tools;
+}
+
+function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, out: Derivation): void {
+  const id: unknown = node.id;
+  if (id === undefined) return; // a layout container
+  const provider = findProvider(node, typeMap);
+  if (provider === null) return;
+  if (node.attrs?.mcpExclude === true) return;
+  if (!isId(id)) {
+    out.refusals.push({ kind: 'widget_id', widgetId: id });
+    return;
+  }
+  let specs: unknown;
+  try {
+    specs = provider.mcpTools(node.attrs, node);
+  } catch (error) {
+    out.refusals.push({ kind: 'provider_error', widgetId: id, message: messageOf(error) });
+    return;
+  }
+  if (!Array.isArray(specs)) {
+    out.refusals.push({
+      kind: 'provider_error',
+      widgetId: id,
+      message: `mcpTools returned ${kindOf(specs)}, not an array of action specs`,
+    });
+    return;
+  }
+  for (let i = 0; i < specs.length; i++) {
+    try {
+      deriveSpec(specs[i], id, sessionId, provider, node, out);
+    } catch (error) {
+      // A spec with a throwing getter or a hostile proxy: only that spec is lost.
+      out.refusals.push({ kind: 'provider_error', widgetId: id, message: messageOf(error) });
+    }
+  }
+}
+
+function deriveSpec(
+  spec: unknown,
+  widgetId: string,
+  sessionId: string,
+  provider: ToolProvider,
+  node: ViewNode,
+  out: Derivation,
+): void {
+  if (typeof spec !== 'object' || spec === null) {
+    out.refusals.push({ kind: 'action_name', widgetId, name: undefined });
+    return;
+  }
+  const s = spec as ActionSpec;
+  const name: unknown = s.name;
+  if (!isActionName(name)) {
+    out.refusals.push({ kind: 'action_name', widgetId, name });
+    return;
+  }
+  const inputSchema: unknown = s.inputSchema;
+  const cleaned = cleanSpecCached(s.description, inputSchema);
+  if (!cleaned.ok) {
+    out.refusals.push({ kind: 'action_spec', widgetId, name, fault: cleaned.fault });
+    return;
+  }
+  const annotations = pickAnnotations(s.annotations);
+  const tool: ToolDef = {
+    name: `${sessionId}.${widgetId}.${name}`,
+    description: cleaned.description,
+    inputSchema: cleaned.inputSchema,
+    annotations,
+    sessionId,
+    widgetId,
+    action: name,
+    provider,
+    derived: true,
+    spec: s,
+    node,
+    definitionKey: `${cleaned.specJson}${annotations.sensitive ? '|sensitive' : ''}${annotations.destructiveHint ? '|destructive' : ''}`,
+  };
+  if (isZod(inputSchema)) tool.zod = inputSchema;
+  out.tools.push(tool);
+}
+
+function isZod(x: unknown): x is ZodSchema {
+  return typeof x === 'object' && x !== null && '_zod' in x;
+}
+
+function pushReversed(stack: unknown[], items: readonly unknown[]): void {
+  for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
+}
+
+function safeId(node: object): unknown {
+  try {
+    return (node as ViewNode).id;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an unprintable error';
+  }
+}
+
+function kindOf(x: unknown): string {
+  if (x === null) return 'null';
+  if (Array.isArray(x)) return 'an array';
+  return typeof x === 'object' ? 'an object' : typeof x;
+}

@@ -1,0 +1,135 @@
+import type { $ZodType, output } from 'zod/v4/core';
+
+/** A value JSON can encode, as the client's tool list carries it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** An inputSchema as a provider writes it: cleaned (and possibly refused) by `cleanSpec`. */
+export type JsonSchemaObject = { [key: string]: unknown };
+
+/** Any zod 4 schema (classic or mini). Converted with `z.toJSONSchema`. */
+export type ZodSchema = $ZodType;
+
+export type InputSchema = JsonSchemaObject | ZodSchema;
+
+/** The arguments `run` receives: the parsed output of a zod schema, else the validated JSON object. */
+export type ArgsOf<S> = [S] extends [ZodSchema] ? output<S> : Record<string, unknown>;
+
+export interface ActionAnnotations {
+  /** The call needs the authorizer (it handles secrets). */
+  sensitive?: boolean;
+  /** The call needs the authorizer (it destroys something). */
+  destructiveHint?: boolean;
+  /** Anything else is dropped before it reaches a client. */
+  [key: string]: unknown;
+}
+
+/** Who is calling, and what the call is about. */
+export interface CallInfo {
+  /** The canonical tool name, `session.widget.action`. */
+  tool: string;
+  sessionId: string;
+  widgetId: string;
+  action: string;
+  /** The widget as it is now (resolved live), not as it was when the tool was listed. */
+  node: ViewNode;
+  /** Aborted when the call times out or the session stops. */
+  signal: AbortSignal;
+  /** The client's `clientInfo`, when known. */
+  client?: { name: string; version?: string };
+}
+
+export interface Action<S = InputSchema> {
+  description?: string | null;
+  inputSchema?: S;
+  annotations?: ActionAnnotations;
+  /** Its return value becomes the tool result (a string as text, anything else as JSON). */
+  run(args: ArgsOf<S>, call: CallInfo): unknown;
+}
+
+export type ActionSpec<S = InputSchema> = { name: string } & Action<S>;
+
+/** What makes a node derive tools: its `mcpTools` answers the actions it offers now. */
+export interface ToolProvider {
+  mcpTools(attrs: Record<string, unknown>, node: ViewNode): ActionSpec[];
+}
+
+/**
+ * One node of the rendered tree as the walker sees it: the `<type, id, attrs, children>` form.
+ * `provider` is the explicit marker; it wins over `typeMap[type]`.
+ */
+export interface ViewNode {
+  type: string;
+  id?: string;
+  attrs: Record<string, unknown>;
+  children: ViewNode[];
+  provider?: ToolProvider | null;
+}
+
+/** Type name → provider. A plain object (own properties only) or a Map. */
+export type TypeMap =
+  | { readonly [type: string]: ToolProvider | null | undefined }
+  | ReadonlyMap<string, ToolProvider | null | undefined>;
+
+/** Where warnings go. Never stdout: stdout belongs to the protocol (stdio) or to Ink's frames. */
+export interface Logger {
+  warn(message: string): void;
+  info?(message: string): void;
+  error?(message: string): void;
+}
+
+export interface WalkContext {
+  /** The first segment of every tool name. Must pass `isId`. */
+  sessionId: string;
+  typeMap?: TypeMap;
+  /** Opaque to the walker; carried for the layers above. */
+  dispatcher?: unknown;
+  /** Answers the session's current tree (live resolution). */
+  view?: () => ViewNode | ViewNode[];
+  /** Brings the session's tools up to date after a call. */
+  synced?: () => unknown;
+  /** Where `deriveTools` logs refusals. @default a logger writing to stderr */
+  logger?: Logger;
+}
+
+export type SpecFault = 'not_json' | 'too_large' | { duplicateKey: string };
+
+/** Why a provider derived less than it declared. Plain data; `describeRefusal` words it. */
+export type Refusal =
+  | { kind: 'widget_id'; widgetId: unknown }
+  | { kind: 'action_name'; widgetId: string; name: unknown }
+  | { kind: 'action_spec'; widgetId: string; name: string; fault: SpecFault }
+  | { kind: 'provider_error'; widgetId: string; message: string };
+
+/** The only annotations that reach a client; either one makes a call need the authorizer. */
+export interface ToolAnnotations {
+  sensitive?: true;
+  destructiveHint?: true;
+}
+
+/** A derived tool, as the registry holds it. */
+export interface ToolDef {
+  /** `sessionId.widgetId.action` */
+  name: string;
+  description: string | null;
+  inputSchema: JsonObject;
+  annotations: ToolAnnotations;
+  sessionId: string;
+  widgetId: string;
+  action: string;
+  provider: ToolProvider;
+  derived: true;
+  /** The spec as the provider wrote it (its `run` is the one from the derivation). */
+  spec: ActionSpec;
+  /** The node the tool was derived from. */
+  node: ViewNode;
+  /**
+   * The listed definition as one string (description, schema, annotations): with `name` and
+   * `provider` it is what the synchronizer compares to tell a changed tool from an unchanged one.
+   */
+  definitionKey: string;
+  /** The zod schema when the action declared one: arguments are parsed with it. */
+  zod?: ZodSchema;
+}
