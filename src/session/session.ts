@@ -1,0 +1,178 @@
+import {
+  type CallError,
+  handlerError,
+  sessionNotRunning,
+  timedOut,
+  widgetUnavailable,
+} from '../registry/call-error.js';
+import { isWidgetUnavailable } from '../walker/ids.js';
+import { defaultTypeMap } from '../walker/type-map.js';
+import type { Logger, ToolDef, TypeMap, ViewNode } from '../walker/types.js';
+import { resolveWidget } from './resolve-widget.js';
+import { runWithTimeout } from './run-with-timeout.js';
+import type { ViewSource } from './view-source.js';
+
+export interface SessionOptions {
+  /** The first segment of every tool name: 1–32 of [A-Za-z0-9_-]. */
+  id: string;
+  source: ViewSource;
+  /** Type-name keyed providers for the walker (component-keyed ones are resolved by the snapshot). */
+  typeMap?: TypeMap;
+  logger?: Logger;
+}
+
+/** What a call changed in the session's tool list. */
+export interface ToolChanges {
+  added: string[];
+  removed: string[];
+}
+
+export interface DispatchOptions {
+  /** @default 30_000 */
+  timeoutMs?: number;
+  client?: { name: string; version?: string };
+  /** Brings the registered tools up to date after the call (the reference's `synced`). */
+  synced?: () => void;
+  /** The session's registered tool names: read before the handler and after `synced` to tell what the call changed. */
+  toolNames?: () => Iterable<string>;
+}
+
+export type DispatchResult =
+  | ({ ok: true; value: unknown; screen?: string } & ToolChanges)
+  | { ok: false; error: CallError; /** counts toward the tool's circuit breaker */ fault: boolean; screen?: string };
+
+const NO_CHANGES: ToolChanges = { added: [], removed: [] };
+
+/**
+ * One running app as an agent sees it: its tree, and a dispatcher that runs one call at a time, in
+ * arrival order, against the widget as it is now.
+ */
+export class Session {
+  readonly id: string;
+  readonly source: ViewSource;
+  readonly typeMap: TypeMap;
+  readonly logger: Logger | undefined;
+  #running = true;
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #onStop = new Set<() => void>();
+  readonly #stopped: Promise<void>;
+  #resolveStopped!: () => void;
+  readonly #inFlight = new Set<AbortController>();
+
+  constructor(options: SessionOptions) {
+    this.id = options.id;
+    this.source = options.source;
+    this.typeMap = options.typeMap ?? defaultTypeMap();
+    this.logger = options.logger;
+    this.#stopped = new Promise((resolve) => {
+      this.#resolveStopped = resolve;
+    });
+  }
+
+  get running(): boolean {
+    return this.#running;
+  }
+
+  /** The tree as of the last commit. */
+  tree(): ViewNode[] {
+    return this.source.current();
+  }
+
+  /** Re-reads the tree now. */
+  snapshot(): ViewNode[] {
+    return this.source.snapshot();
+  }
+
+  subscribe(listener: (tree: ViewNode[]) => void): () => void {
+    return this.source.subscribe(listener);
+  }
+
+  onStop(listener: () => void): () => void {
+    this.#onStop.add(listener);
+    return () => this.#onStop.delete(listener);
+  }
+
+  /**
+   * Runs a call: queued behind the calls before it, then resolved live, run with a timeout, and
+   * answered once React has committed what it caused and the tools are brought up to date.
+   * After the app stops, every call (queued or running) answers `session_not_running`.
+   */
+  dispatch(tool: ToolDef, args: Record<string, unknown>, options: DispatchOptions = {}): Promise<DispatchResult> {
+    if (!this.#running) return Promise.resolve(this.#notRunning(tool));
+    const job = this.#queue.then(() => (this.#running ? this.#execute(tool, args, options) : this.#notRunning(tool)));
+    this.#queue = job.catch(() => undefined);
+    return Promise.race([job, this.#stopped.then(() => this.#notRunning(tool))]);
+  }
+
+  /** The app unmounted: every call from now on answers `session_not_running`. */
+  stop(): void {
+    if (!this.#running) return;
+    this.#running = false;
+    for (const controller of this.#inFlight) controller.abort(new Error('ink-mcp: the session stopped'));
+    this.#resolveStopped();
+    for (const listener of [...this.#onStop]) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${String(error)}`);
+      }
+    }
+    this.#onStop.clear();
+  }
+
+  async #execute(tool: ToolDef, args: Record<string, unknown>, options: DispatchOptions): Promise<DispatchResult> {
+    const resolution = resolveWidget(this.source.snapshot(), tool, this.typeMap);
+    if (!resolution.ok) {
+      const { widgetId, why } = resolution.error;
+      return { ok: false, fault: false, error: widgetUnavailable(tool.name, widgetId, why, tool.action), ...this.#screen() };
+    }
+    const { node, spec } = resolution;
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const before = new Set(options.toolNames?.() ?? []);
+    const controller = new AbortController();
+    this.#inFlight.add(controller);
+    const outcome = await runWithTimeout(
+      (signal) =>
+        spec.run(args, {
+          tool: tool.name,
+          sessionId: this.id,
+          widgetId: tool.widgetId,
+          action: tool.action,
+          node,
+          signal,
+          ...(options.client ? { client: options.client } : {}),
+        }),
+      timeoutMs,
+      controller,
+    ).finally(() => this.#inFlight.delete(controller));
+    // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.
+    await this.source.settled();
+    if (!this.#running) return this.#notRunning(tool);
+    options.synced?.();
+    const changes = options.toolNames ? diffNames(before, new Set(options.toolNames())) : NO_CHANGES;
+    if (outcome.ok && isWidgetUnavailable(outcome.value)) {
+      // A handler may itself answer that its widget cannot act: a question, not a fault.
+      const { widgetId, why } = outcome.value;
+      return { ok: false, fault: false, error: widgetUnavailable(tool.name, widgetId, why, tool.action), ...this.#screen() };
+    }
+    if (outcome.ok) return { ok: true, value: outcome.value, ...changes, ...this.#screen() };
+    const error = 'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
+    return { ok: false, fault: true, error, ...this.#screen() };
+  }
+
+  #notRunning(tool: ToolDef): DispatchResult {
+    return { ok: false, fault: false, error: sessionNotRunning(tool.name, this.id) };
+  }
+
+  #screen(): { screen?: string } {
+    const screen = this.source.screen?.();
+    return screen === undefined ? {} : { screen };
+  }
+}
+
+function diffNames(before: ReadonlySet<string>, after: ReadonlySet<string>): ToolChanges {
+  return {
+    added: [...after].filter((name) => !before.has(name)),
+    removed: [...before].filter((name) => !after.has(name)),
+  };
+}
