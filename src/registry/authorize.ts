@@ -1,0 +1,93 @@
+import type { ToolAnnotations } from '../walker/types.js';
+import { type CallErrorOf, type DenyReason, denied, errorText } from './call-error.js';
+
+export type AuthorizeDecision = 'allow' | 'deny' | 'ask';
+
+export interface AuthorizeRequest {
+  tool: string;
+  args: Record<string, unknown>;
+  sessionId: string;
+  client?: { name: string; version?: string };
+}
+
+/** Decides sensitive and destructive calls. Configured as `createMcpServer({ authorize })`. */
+export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Promise<AuthorizeDecision>;
+
+/** Asks the person at the terminal; resolves true only if they agreed. Supplied by the server layer. */
+export type Confirm = (request: AuthorizeRequest) => Promise<boolean>;
+
+export interface AuthorizeContext {
+  authorize?: Authorizer;
+  confirm?: Confirm;
+  sessionId: string;
+  client?: { name: string; version?: string };
+}
+
+export type AuthorizeResult = { ok: true } | { ok: false; error: CallErrorOf<'denied'> };
+
+/** Either annotation alone puts a call behind the authorizer. */
+export function needsAuthorization(annotations: ToolAnnotations): boolean {
+  return annotations.sensitive === true || annotations.destructiveHint === true;
+}
+
+const ALLOWED: AuthorizeResult = { ok: true };
+
+/**
+ * Gates a call on its tool's annotations. Fails closed: no authorizer, an unexpected answer, a throw or
+ * a rejection all deny. Never throws.
+ */
+export async function authorizeCall(
+  tool: { name: string; annotations: ToolAnnotations },
+  args: Record<string, unknown>,
+  ctx: AuthorizeContext,
+): Promise<AuthorizeResult> {
+  if (!needsAuthorization(tool.annotations)) return ALLOWED;
+  const deny = (reason: DenyReason, detail?: string): AuthorizeResult => ({
+    ok: false,
+    error: denied(tool.name, reason, detail),
+  });
+  if (typeof ctx.authorize !== 'function') return deny('no_authorizer');
+
+  const request: AuthorizeRequest = { tool: tool.name, args, sessionId: ctx.sessionId };
+  if (ctx.client !== undefined) request.client = ctx.client;
+
+  let decision: unknown;
+  try {
+    decision = await ctx.authorize(request);
+  } catch (error) {
+    return deny('authorizer_failed', `it threw: ${errorText(error)}`);
+  }
+  switch (decision) {
+    case 'allow':
+      return ALLOWED;
+    case 'deny':
+      return deny('denied');
+    case 'ask':
+      return ask(request, ctx.confirm, deny);
+    default:
+      return deny(
+        'authorizer_failed',
+        `it answered ${describe(decision)} instead of 'allow', 'deny' or 'ask'`,
+      );
+  }
+}
+
+async function ask(
+  request: AuthorizeRequest,
+  confirm: Confirm | undefined,
+  deny: (reason: DenyReason, detail?: string) => AuthorizeResult,
+): Promise<AuthorizeResult> {
+  if (typeof confirm !== 'function') return deny('no_confirm');
+  try {
+    // Only a literal `true` agrees: anything else (a truthy string, undefined) is not consent.
+    return (await confirm(request)) === true ? ALLOWED : deny('declined');
+  } catch (error) {
+    return deny('authorizer_failed', `the confirmation prompt failed: ${errorText(error)}`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 50));
+  if (value === null) return 'null';
+  return typeof value === 'object' || typeof value === 'function' ? `a ${typeof value}` : String(value);
+}

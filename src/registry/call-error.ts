@@ -1,0 +1,109 @@
+/**
+ * Errors as values: every way a tool call can fail without running (or while running) the handler.
+ * The `message` is written for a model: it says what was wrong and what to do next. All wording lives
+ * in `describeCallError`, so the constructors below only gather facts.
+ */
+
+import { describeCallError } from './describe-call-error.js';
+
+export type CallErrorCode =
+  | 'unknown_tool'
+  | 'invalid_arguments'
+  | 'circuit_open'
+  | 'denied'
+  | 'widget_unavailable'
+  | 'session_not_running'
+  | 'handler_error'
+  | 'timeout';
+
+/** One problem with the arguments, zod-like: `path` leads from the arguments object to the value. */
+export interface ArgumentIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Why a call was denied. */
+export type DenyReason = 'no_authorizer' | 'denied' | 'declined' | 'no_confirm' | 'authorizer_failed';
+
+/** Why the widget behind a tool could not be used (§4 live resolution). */
+export type WidgetUnavailableWhy = 'absent' | 'type_changed' | 'disabled';
+
+/** What each code knows; `describeCallError` words it. */
+export type CallErrorFacts =
+  | { code: 'unknown_tool'; tool: string }
+  | { code: 'invalid_arguments'; tool: string; issues: ArgumentIssue[]; schemaError?: string }
+  | { code: 'circuit_open'; tool: string; retryAfterMs: number; probing: boolean; faults: number }
+  | { code: 'denied'; tool: string; reason: DenyReason; detail?: string }
+  | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
+  | { code: 'session_not_running'; tool: string; sessionId: string }
+  | { code: 'handler_error'; tool: string; detail: string }
+  | { code: 'timeout'; tool: string; timeoutMs: number };
+
+/** A failed call, discriminated by `code`; each code carries its own facts plus the worded `message`. */
+export type CallError = CallErrorFacts & { message: string };
+
+export type CallErrorOf<C extends CallErrorCode> = Extract<CallError, { code: C }>;
+
+export function isCallError(value: unknown): value is CallError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+function make<F extends CallErrorFacts>(facts: F): F & { message: string } {
+  return { ...facts, message: describeCallError(facts) };
+}
+
+export const unknownTool = (tool: string) => make({ code: 'unknown_tool', tool });
+
+export const invalidArguments = (tool: string, issues: ArgumentIssue[]) =>
+  make({ code: 'invalid_arguments', tool, issues });
+
+/** The tool's own schema is at fault (Ajv cannot compile it, or a zod schema threw): not the caller's. */
+export const brokenSchema = (tool: string, schemaError: string) =>
+  make({ code: 'invalid_arguments', tool, issues: [], schemaError: clip(schemaError) });
+
+export const circuitOpen = (tool: string, retryAfterMs: number, probing: boolean, faults: number) =>
+  make({ code: 'circuit_open', tool, retryAfterMs: Math.max(0, Math.ceil(retryAfterMs)), probing, faults });
+
+export const denied = (tool: string, reason: DenyReason, detail?: string) =>
+  make(
+    detail === undefined
+      ? { code: 'denied', tool, reason }
+      : { code: 'denied', tool, reason, detail: clip(detail) },
+  );
+
+export const widgetUnavailable = (
+  tool: string,
+  widgetId: string,
+  why: WidgetUnavailableWhy,
+  action?: string,
+) => make({ code: 'widget_unavailable', tool, widgetId, why, ...(action === undefined ? {} : { action }) });
+
+export const sessionNotRunning = (tool: string, sessionId: string) =>
+  make({ code: 'session_not_running', tool, sessionId });
+
+/** `error` is whatever the handler threw. */
+export const handlerError = (tool: string, error: unknown) =>
+  make({ code: 'handler_error', tool, detail: clip(errorText(error)) });
+
+export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
+
+/** Text that came from elsewhere (a handler's error, Ajv) is clipped so one answer stays readable. */
+function clip(text: string, max = 500): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The message of anything thrown, without ever throwing itself (a hostile toString included). */
+export function errorText(error: unknown): string {
+  try {
+    if (error instanceof Error) return error.message || error.name;
+    if (typeof error === 'string') return error;
+    return String(error);
+  } catch {
+    return 'an unprintable value was thrown';
+  }
+}

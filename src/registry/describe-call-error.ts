@@ -1,0 +1,119 @@
+import type { ArgumentIssue, CallErrorFacts, DenyReason } from './call-error.js';
+
+/**
+ * The one place that words a failed call for a model: what was wrong, then what to do about it. Every
+ * message starts with `ink-mcp:` so a model (and a person reading a transcript) knows who answered.
+ */
+
+const RELIST = 'call tools/list again to see the tools available now';
+
+/** Words a failure for a model: what was wrong, then what to do about it. */
+export function describeCallError(error: CallErrorFacts): string {
+  const tool = JSON.stringify(error.tool);
+  switch (error.code) {
+    case 'unknown_tool':
+      return `ink-mcp: there is no tool named ${tool}. The app's tools change with what is on its screen; ${RELIST}.`;
+    case 'invalid_arguments':
+      if (error.schemaError !== undefined) {
+        return (
+          `ink-mcp: the input schema of ${tool} is broken (${error.schemaError}), so no arguments can be ` +
+          'checked against it. This is a bug in the app, not in your arguments: do not retry; use another tool.'
+        );
+      }
+      return (
+        `ink-mcp: invalid arguments for ${tool}: ${listIssues(error.issues)}. ` +
+        "Fix the argument at each path named (the tool's inputSchema in tools/list says what it accepts) and call again."
+      );
+    case 'circuit_open':
+      return error.probing
+        ? `ink-mcp: ${tool} is temporarily unavailable: it failed repeatedly and a trial call is running now. ` +
+            `Try again in about ${seconds(error.retryAfterMs)}, or use another tool.`
+        : `ink-mcp: ${tool} is temporarily unavailable: it failed ${error.faults} times in a row. ` +
+            `Try again in ${seconds(error.retryAfterMs)} (retryAfterMs: ${error.retryAfterMs}), or use another tool.`;
+    case 'denied':
+      return `ink-mcp: ${tool} was denied: ${denial(error.reason, error.detail)}`;
+    case 'widget_unavailable':
+      return `ink-mcp: ${tool} cannot run now: ${unavailability(error)}. ${capitalise(RELIST)} (or read the screen).`;
+    case 'session_not_running':
+      return (
+        `ink-mcp: ${tool} cannot run: the app of session ${JSON.stringify(error.sessionId)} is not running ` +
+        `any more, and its tools are gone. ${capitalise(RELIST)}.`
+      );
+    case 'handler_error':
+      return (
+        `ink-mcp: ${tool} failed: ${error.detail}. It may have partly taken effect: check the screen before ` +
+        'retrying. A tool that keeps failing is paused for a while.'
+      );
+    case 'timeout':
+      return (
+        `ink-mcp: ${tool} did not finish within ${error.timeoutMs} ms and was abandoned. It may have partly ` +
+        'taken effect: check the screen before retrying.'
+      );
+  }
+}
+
+function denial(reason: DenyReason, detail: string | undefined): string {
+  switch (reason) {
+    case 'no_authorizer':
+      return (
+        'it is marked sensitive or destructive, and such calls need permission, but the app has no ' +
+        'authorizer configured. Do not retry; tell the user. (The app developer allows such calls by passing ' +
+        "an `authorize` option: createMcpServer({ authorize: (request) => 'allow' | 'deny' | 'ask' }).)"
+      );
+    case 'denied':
+      return "the app's authorizer refused it. Do not retry; ask the user if the call is needed.";
+    case 'declined':
+      return 'the person at the terminal declined it. Do not retry unless the user asks you to.';
+    case 'no_confirm':
+      return (
+        "the app's authorizer wants a person to confirm this call, but no one could be asked (no " +
+        'confirmation prompt is available). Do not retry; tell the user.'
+      );
+    case 'authorizer_failed':
+      return `the authorizer failed (${detail ?? 'no reason given'}), so the call was refused to be safe. Tell the user.`;
+  }
+}
+
+function unavailability(error: Extract<CallErrorFacts, { code: 'widget_unavailable' }>): string {
+  const widget = JSON.stringify(error.widgetId);
+  switch (error.why) {
+    case 'absent':
+      return `the widget ${widget} is not on the screen any more`;
+    case 'type_changed':
+      return `the widget ${widget} on the screen now is a different kind of widget than the tool was listed for`;
+    case 'disabled':
+      return `the widget ${widget} does not offer ${error.action === undefined ? 'this action' : JSON.stringify(error.action)} in its current state`;
+  }
+}
+
+/** At most this many issues are spelt out: the rest are counted, so a huge input gives a short message. */
+const MAX_LISTED_ISSUES = 10;
+
+function listIssues(issues: ArgumentIssue[]): string {
+  if (issues.length === 0) return 'the arguments were rejected';
+  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `${formatPath(i.path)}: ${i.message}`);
+  const more = issues.length - listed.length;
+  return listed.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `['items', 0, 'first name']` → `items[0]["first name"]`; the root is `(arguments)`. */
+export function formatPath(path: readonly (string | number)[]): string {
+  if (path.length === 0) return '(arguments)';
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else if (IDENTIFIER.test(part)) out += out === '' ? part : `.${part}`;
+    else out += `[${JSON.stringify(part)}]`;
+  }
+  return out;
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.ceil(ms / 1000)} s`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

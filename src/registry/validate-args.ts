@@ -1,0 +1,90 @@
+import { safeParseAsync } from 'zod/v4/core';
+import type { JsonObject, ZodSchema } from '../walker/types.js';
+import { issuesFromAjv, issuesFromZod } from './argument-issues.js';
+import { brokenSchema, type CallErrorOf, errorText, invalidArguments } from './call-error.js';
+import { SchemaCache, type SchemaCacheOptions } from './schema-cache.js';
+
+/** What validation needs of a tool (a ToolDef or a static tool). */
+export interface ValidatableTool {
+  name: string;
+  /** The cleaned JSON Schema, as listed. */
+  inputSchema: JsonObject;
+  /** When present it is authoritative: its parsed output (transforms, defaults) is what `run` gets. */
+  zod?: ZodSchema;
+}
+
+export type ArgsResult =
+  | { ok: true; args: Record<string, unknown> }
+  | { ok: false; error: CallErrorOf<'invalid_arguments'> };
+
+/**
+ * Checks a call's arguments before the handler runs. Never throws and never writes into the caller's
+ * arguments: Ajv runs without defaults, coercion or property removal, so the object handed on is the
+ * caller's own (JSON schema) or zod's fresh output (zod schema).
+ */
+export class ArgsValidator {
+  readonly schemas: SchemaCache;
+
+  constructor(options: SchemaCacheOptions = {}) {
+    this.schemas = new SchemaCache(options);
+  }
+
+  async validate(tool: ValidatableTool, args: unknown): Promise<ArgsResult> {
+    const input = args === undefined ? {} : args;
+    if (!isArgsObject(input)) return notAnObject(tool.name, input);
+    if (tool.zod !== undefined) return parseWithZod(tool.name, tool.zod, input);
+    return this.validateJson(tool.name, tool.inputSchema, input);
+  }
+
+  /** The JSON Schema path alone (synchronous). */
+  validateJson(toolName: string, schema: JsonObject, args: unknown): ArgsResult {
+    const input = args === undefined ? {} : args;
+    if (!isArgsObject(input)) return notAnObject(toolName, input);
+    const compiled = this.schemas.get(schema);
+    if (!compiled.ok) return { ok: false, error: brokenSchema(toolName, compiled.reason) };
+    let valid: boolean;
+    try {
+      valid = compiled.validate(input) === true;
+    } catch (error) {
+      // A pathological pattern or an engine limit: the schema's fault, not the caller's.
+      return { ok: false, error: brokenSchema(toolName, `validation threw: ${errorText(error)}`) };
+    }
+    if (valid) return { ok: true, args: input };
+    const issues = issuesFromAjv(compiled.validate.errors ?? [], input);
+    return { ok: false, error: invalidArguments(toolName, issues) };
+  }
+}
+
+/** MCP arguments are always an object; anything else is refused before any schema sees it. */
+function isArgsObject(input: unknown): input is Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input);
+}
+
+function notAnObject(toolName: string, input: unknown): ArgsResult {
+  const got = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+  return {
+    ok: false,
+    error: invalidArguments(toolName, [{ path: [], message: `must be an object (got ${got})` }]),
+  };
+}
+
+async function parseWithZod(toolName: string, schema: ZodSchema, input: object): Promise<ArgsResult> {
+  try {
+    // The async parse also accepts schemas with async refinements or transforms.
+    const result = await safeParseAsync(schema, input);
+    if (!result.success)
+      return { ok: false, error: invalidArguments(toolName, issuesFromZod(result.error.issues)) };
+    // An object schema gives an object; the handler's type (ArgsOf) carries the precise shape.
+    return { ok: true, args: result.data as Record<string, unknown> };
+  } catch (error) {
+    // zod lets a throwing transform or refinement escape: the schema's fault, not the caller's.
+    return { ok: false, error: brokenSchema(toolName, `its zod schema threw: ${errorText(error)}`) };
+  }
+}
+
+const shared = new ArgsValidator();
+
+/** Validates with a process-wide cache of compiled schemas. */
+export function validateArgs(tool: ValidatableTool, args: unknown): Promise<ArgsResult> {
+  return shared.validate(tool, args);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  brokenSchema,
+  type CallError,
+  circuitOpen,
+  denied,
+  errorText,
+  handlerError,
+  invalidArguments,
+  isCallError,
+  sessionNotRunning,
+  timedOut,
+  unknownTool,
+  widgetUnavailable,
+} from '../../src/registry/call-error.js';
+import { formatPath } from '../../src/registry/describe-call-error.js';
+
+const all: CallError[] = [
+  unknownTool('s.w.go'),
+  invalidArguments('s.w.go', [{ path: ['a'], message: 'is required' }]),
+  brokenSchema('s.w.go', 'bad'),
+  circuitOpen('s.w.go', 1500, false, 5),
+  circuitOpen('s.w.go', 1000, true, 5),
+  ...(['no_authorizer', 'denied', 'declined', 'no_confirm', 'authorizer_failed'] as const).map((r) =>
+    denied('s.w.go', r),
+  ),
+  ...(['absent', 'type_changed', 'disabled'] as const).map((why) =>
+    widgetUnavailable('s.w.go', 'w', why, 'go'),
+  ),
+  sessionNotRunning('s.w.go', 's'),
+  handlerError('s.w.go', new Error('disk full')),
+  timedOut('s.w.go', 30_000),
+];
+
+describe('call errors', () => {
+  it('every message starts with ink-mcp:, names the tool and is a CallError', () => {
+    for (const error of all) {
+      expect(error.message).toMatch(/^ink-mcp: /);
+      expect(error.message).toContain('"s.w.go"');
+      expect(isCallError(error)).toBe(true);
+    }
+  });
+
+  it('says what to do', () => {
+    expect(unknownTool('x').message).toContain('call tools/list again');
+    expect(widgetUnavailable('s.w.go', 'w', 'absent').message).toContain('Call tools/list again');
+    expect(widgetUnavailable('s.w.go', 'w', 'absent').message).toContain('"w" is not on the screen');
+    expect(widgetUnavailable('s.w.go', 'w', 'disabled', 'go').message).toContain('does not offer "go"');
+    expect(sessionNotRunning('s.w.go', 's').message).toContain('session "s" is not running');
+    expect(circuitOpen('t', 1500, false, 5).message).toContain('Try again in 2 s (retryAfterMs: 1500)');
+    expect(handlerError('t', new Error('disk full')).message).toContain('failed: disk full');
+    expect(timedOut('t', 30_000).message).toContain('30000 ms');
+  });
+
+  it('clips long foreign text', () => {
+    expect(handlerError('t', 'x'.repeat(10_000)).message.length).toBeLessThan(800);
+  });
+
+  it('formats paths zod-like', () => {
+    expect(formatPath([])).toBe('(arguments)');
+    expect(formatPath(['items', 0, 'name'])).toBe('items[0].name');
+    expect(formatPath(['a b', '0', 3])).toBe('["a b"]["0"][3]');
+  });
+
+  it('errorText never throws', () => {
+    expect(errorText(new Error('m'))).toBe('m');
+    expect(errorText('s')).toBe('s');
+    expect(errorText(Object.create(null))).toBe('an unprintable value was thrown');
+  });
+});
