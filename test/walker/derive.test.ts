@@ -162,7 +162,7 @@ describe('deriveWithRefusals', () => {
     const provider: ToolProvider = {
       mcpTools: () => [
         { name: 'a', annotations: { sensitive: true, destructiveHint: true, readOnlyHint: true, title: 'x' }, run: () => 0 },
-        { name: 'b', annotations: { sensitive: 'yes', destructiveHint: 1 }, run: () => 0 },
+        { name: 'b', annotations: { sensitive: 'yes', destructiveHint: 1 } as Record<string, unknown>, run: () => 0 },
         { name: 'c', annotations: { destructiveHint: true }, run: () => 0 },
       ],
     };

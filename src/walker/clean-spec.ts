@@ -1,0 +1,218 @@
+import { toJSONSchema } from 'zod/v4/core';
+import { cleanText } from './clean-text.js';
+import type { JsonObject, JsonValue, SpecFault, ZodSchema } from './types.js';
+
+/**
+ * An action spec's description and inputSchema as the client's tool list gets them, or why the spec
+ * derives no tool (DESIGN.md §3).
+ */
+export type CleanSpecResult =
+  | { ok: true; description: string | null; inputSchema: JsonObject }
+  | { ok: false; fault: SpecFault };
+
+/** Containers (objects and arrays) nested deeper than this are refused; the inputSchema is level 1. */
+export const MAX_DEPTH = 32;
+/** More values than this are refused: each object, array and leaf counts one, keys do not. */
+export const MAX_VALUES = 10_000;
+
+/** Returned up the walk once `Walk.fault` is set, so the first fault stops everything. */
+const FAULT: unique symbol = Symbol('fault');
+type Cleaned = JsonValue | typeof FAULT;
+
+interface Walk {
+  values: number;
+  /** The containers from the root to the current one: a cycle re-enters one of them. */
+  path: object[];
+  fault: SpecFault;
+}
+
+/**
+ * Cleans a spec. Never throws: anything that throws while it is read (a getter, a proxy trap, zod's
+ * conversion) makes the spec `not_json`.
+ *
+ * Faults are reported in a fixed order: a bad description first; then the first fault the
+ * depth-first walk of the inputSchema meets (object keys in `Object.keys` order, array items in
+ * index order). At each value its own JSON-ness (type, prototype, symbol keys, cycle) is checked
+ * before it is counted against `MAX_VALUES` and then against `MAX_DEPTH`; at each key a duplicate is
+ * checked before its value is walked. The walk stops at the first fault, so an oversized schema costs
+ * at most `MAX_VALUES` steps. A cycle closing within the first `MAX_DEPTH` levels is always
+ * `not_json`; one that would close deeper is `too_large`, because the depth limit is met first.
+ */
+export function cleanSpec(description: unknown, inputSchema: unknown): CleanSpecResult {
+  try {
+    return cleanUnsafe(description, inputSchema);
+  } catch {
+    return { ok: false, fault: 'not_json' };
+  }
+}
+
+function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResult {
+  let cleanDescription: string | null;
+  if (typeof description === 'string') cleanDescription = cleanText(description);
+  else if (description === null || description === undefined) cleanDescription = null;
+  else return { ok: false, fault: 'not_json' };
+
+  if (inputSchema === undefined) {
+    return { ok: true, description: cleanDescription, inputSchema: { type: 'object', properties: {} } };
+  }
+  if (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema)) {
+    return { ok: false, fault: 'not_json' };
+  }
+  // Arguments are what the client sends, so zod's input side is the one to describe.
+  const source = isZodSchema(inputSchema) ? toJSONSchema(inputSchema, { io: 'input' }) : inputSchema;
+  const walk: Walk = { values: 0, path: [], fault: 'not_json' };
+  const cleaned = cleanValue(source, 0, walk);
+  if (cleaned === FAULT) return { ok: false, fault: walk.fault };
+  // A zod schema converts to an object; anything else here is a converter surprise, not JSON Schema.
+  if (typeof cleaned !== 'object' || cleaned === null || Array.isArray(cleaned)) {
+    return { ok: false, fault: 'not_json' };
+  }
+  return { ok: true, description: cleanDescription, inputSchema: cleaned };
+}
+
+/**
+ * zod 4 (classic and mini) schemas carry their internals on `_zod`. A plain object that merely has a
+ * `_zod` key is taken for zod too; its conversion then throws and the spec is `not_json`.
+ */
+function isZodSchema(value: object): value is ZodSchema {
+  const internals: unknown = (value as { _zod?: unknown })._zod;
+  return typeof internals === 'object' && internals !== null;
+}
+
+function fail(walk: Walk, fault: SpecFault): typeof FAULT {
+  walk.fault = fault;
+  return FAULT;
+}
+
+/** `depth` is the level of the container holding `value` (0 for the inputSchema itself). */
+function cleanValue(value: unknown, depth: number, walk: Walk): Cleaned {
+  switch (typeof value) {
+    case 'string':
+      return ++walk.values > MAX_VALUES ? fail(walk, 'too_large') : cleanText(value);
+    case 'number':
+      if (!Number.isFinite(value)) return fail(walk, 'not_json');
+      // -0 would not survive a JSON round trip (it comes back as 0).
+      return ++walk.values > MAX_VALUES ? fail(walk, 'too_large') : value === 0 ? 0 : value;
+    case 'boolean':
+      return ++walk.values > MAX_VALUES ? fail(walk, 'too_large') : value;
+    case 'object':
+      if (value === null) return ++walk.values > MAX_VALUES ? fail(walk, 'too_large') : null;
+      return cleanContainer(value, depth + 1, walk);
+    default:
+      // undefined (in an array; an undefined property never gets here), function, symbol, bigint.
+      return fail(walk, 'not_json');
+  }
+}
+
+function cleanContainer(value: object, depth: number, walk: Walk): Cleaned {
+  if (walk.path.includes(value)) return fail(walk, 'not_json');
+  const isArray = Array.isArray(value);
+  if (!isArray) {
+    // Date, Map, RegExp, boxed primitives, class instances: JSON would lose or mangle them.
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return fail(walk, 'not_json');
+  }
+  if (Object.getOwnPropertySymbols(value).length > 0) return fail(walk, 'not_json');
+  if (++walk.values > MAX_VALUES || depth > MAX_DEPTH) return fail(walk, 'too_large');
+  walk.path.push(value);
+  const cleaned = isArray ? cleanArray(value as unknown[], depth, walk) : cleanObject(value, depth, walk);
+  walk.path.pop();
+  return cleaned;
+}
+
+function cleanArray(value: readonly unknown[], depth: number, walk: Walk): Cleaned {
+  const out: JsonValue[] = [];
+  const length = value.length;
+  for (let i = 0; i < length; i++) {
+    if (!Object.hasOwn(value, i)) return fail(walk, 'not_json'); // a hole
+    const item = cleanValue(value[i], depth, walk);
+    if (item === FAULT) return FAULT;
+    out.push(item);
+  }
+  return out;
+}
+
+function cleanObject(value: object, depth: number, walk: Walk): Cleaned {
+  const out: JsonObject = {};
+  const record = value as Record<string, unknown>;
+  for (const rawKey of Object.keys(value)) {
+    const raw = record[rawKey];
+    if (raw === undefined) continue; // dropped, as JSON.stringify drops it
+    const key = cleanText(rawKey);
+    if (Object.hasOwn(out, key)) return fail(walk, { duplicateKey: key });
+    const item = cleanValue(raw, depth, walk);
+    if (item === FAULT) return FAULT;
+    // defineProperty, not assignment: `__proto__` must become an own key, not a new prototype, and
+    // a frozen Object.prototype must not make `constructor` or `toString` unassignable.
+    Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * `cleanSpec`'s result as `cleanSpecCached` keeps it. An ok one also carries `specJson`, the JSON
+ * text of `{ description, inputSchema }`: the spec's part of a ToolDef's `definitionKey`, computed
+ * once per cached spec instead of once per render.
+ */
+export type CachedCleanSpecResult =
+  | { ok: true; description: string | null; inputSchema: JsonObject; specJson: string }
+  | { ok: false; fault: SpecFault };
+
+/** A description that changes on every render (a counter in it) must not grow a schema's entry forever. */
+const DESCRIPTIONS_PER_SCHEMA = 16;
+/** Specs without an inputSchema share one slot, across all widgets: sized for many of them. */
+const DESCRIPTIONS_WITHOUT_SCHEMA = 512;
+
+const bySchema = new WeakMap<object, Map<string | null | undefined, CachedCleanSpecResult>>();
+const withoutSchema = new Map<string | null | undefined, CachedCleanSpecResult>();
+
+/**
+ * `cleanSpec`, memoised for the walker, which re-derives the whole tree after every commit: keyed by
+ * the inputSchema object's identity (a zod schema included, so it is converted once), then by the
+ * description. A hit returns the same (frozen) object, so callers may compare results by identity.
+ *
+ * Specs are taken to be immutable once handed over: a schema object mutated after it was cleaned
+ * keeps answering its old cleaning. Providers declare specs, they do not edit them in place.
+ */
+export function cleanSpecCached(description: unknown, inputSchema: unknown): CachedCleanSpecResult {
+  const cacheable =
+    (typeof description === 'string' || description === null || description === undefined) &&
+    (inputSchema === undefined || (typeof inputSchema === 'object' && inputSchema !== null));
+  // Everything else is refused without walking anything, so there is nothing worth remembering.
+  if (!cacheable) return withSpecJson(cleanSpec(description, inputSchema));
+  let slot = withoutSchema;
+  let capacity = DESCRIPTIONS_WITHOUT_SCHEMA;
+  if (inputSchema !== undefined) {
+    const schema = inputSchema as object;
+    const known = bySchema.get(schema);
+    slot = known ?? new Map();
+    if (!known) bySchema.set(schema, slot);
+    capacity = DESCRIPTIONS_PER_SCHEMA;
+  }
+  const hit = slot.get(description);
+  if (hit) return hit;
+  const result = withSpecJson(cleanSpec(description, inputSchema));
+  if (slot.size >= capacity) {
+    // Oldest first: Map iterates in insertion order.
+    const oldest = slot.keys().next();
+    if (!oldest.done) slot.delete(oldest.value);
+  }
+  slot.set(description, result);
+  return result;
+}
+
+function withSpecJson(result: CleanSpecResult): CachedCleanSpecResult {
+  if (!result.ok) return Object.freeze(result);
+  const { description, inputSchema } = result;
+  const specJson = JSON.stringify({ description, inputSchema });
+  // Shared between every render that hits the cache: one caller's edit must not leak to the next.
+  return Object.freeze({ ok: true, description, inputSchema: deepFreeze(inputSchema), specJson });
+}
+
+function deepFreeze<T extends JsonValue>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
+}
