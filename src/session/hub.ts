@@ -55,7 +55,10 @@ export class Hub implements SessionHost {
   constructor(options: HubOptions = {}) {
     this.#options = options;
     this.#logger = options.logger ?? stderrLogger;
-    this.registry = new Registry({ ...(options.breaker ? { breakers: options.breaker } : {}), logger: this.#logger });
+    this.registry = new Registry({
+      ...(options.breaker ? { breakers: options.breaker } : {}),
+      logger: this.#logger,
+    });
     this.#notify = coalesce(() => {
       for (const listener of [...this.#listeners]) listener();
     }, options.coalesce);
@@ -99,7 +102,8 @@ export class Hub implements SessionHost {
    * touching the host tree, which no commit hook sees.
    */
   list(): readonly RegisteredTool[] {
-    for (const { session, sync } of this.#sessions.values()) if (session.running) sync.sync(session.snapshot());
+    for (const { session, sync } of this.#sessions.values())
+      if (session.running) sync.sync(session.snapshot());
     return this.registry.list();
   }
 

@@ -2,7 +2,9 @@ import { findProvider } from '../walker/find-provider.js';
 import type { WidgetUnavailable } from '../walker/ids.js';
 import type { ActionSpec, ToolDef, TypeMap, ViewNode } from '../walker/types.js';
 
-export type Resolution = { ok: true; node: ViewNode; spec: ActionSpec } | { ok: false; error: WidgetUnavailable };
+export type Resolution =
+  | { ok: true; node: ViewNode; spec: ActionSpec }
+  | { ok: false; error: WidgetUnavailable };
 
 /**
  * Finds the widget a call acts on in the tree as it is now: the first node in view order with the

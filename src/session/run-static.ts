@@ -15,6 +15,7 @@ export async function runStatic(
     timeoutMs,
   );
   if (outcome.ok) return { ok: true, value: outcome.value, added: [], removed: [] };
-  const error = 'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
+  const error =
+    'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
   return { ok: false, fault: true, error };
 }

@@ -1,4 +1,7 @@
-export type RunOutcome = { ok: true; value: unknown } | { ok: false; thrown: unknown } | { ok: false; timedOut: true };
+export type RunOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; thrown: unknown }
+  | { ok: false; timedOut: true };
 
 /**
  * Runs a handler, turning a throw, a rejection and a timeout into values. The signal is aborted on

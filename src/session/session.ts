@@ -39,7 +39,12 @@ export interface DispatchOptions {
 
 export type DispatchResult =
   | ({ ok: true; value: unknown; screen?: string } & ToolChanges)
-  | { ok: false; error: CallError; /** counts toward the tool's circuit breaker */ fault: boolean; screen?: string };
+  | {
+      ok: false;
+      error: CallError /** counts toward the tool's circuit breaker */;
+      fault: boolean;
+      screen?: string;
+    };
 
 const NO_CHANGES: ToolChanges = { added: [], removed: [] };
 
@@ -97,9 +102,15 @@ export class Session {
    * answered once React has committed what it caused and the tools are brought up to date.
    * After the app stops, every call (queued or running) answers `session_not_running`.
    */
-  dispatch(tool: ToolDef, args: Record<string, unknown>, options: DispatchOptions = {}): Promise<DispatchResult> {
+  dispatch(
+    tool: ToolDef,
+    args: Record<string, unknown>,
+    options: DispatchOptions = {},
+  ): Promise<DispatchResult> {
     if (!this.#running) return Promise.resolve(this.#notRunning(tool));
-    const job = this.#queue.then(() => (this.#running ? this.#execute(tool, args, options) : this.#notRunning(tool)));
+    const job = this.#queue.then(() =>
+      this.#running ? this.#execute(tool, args, options) : this.#notRunning(tool),
+    );
     this.#queue = job.catch(() => undefined);
     return Promise.race([job, this.#stopped.then(() => this.#notRunning(tool))]);
   }
@@ -120,11 +131,20 @@ export class Session {
     this.#onStop.clear();
   }
 
-  async #execute(tool: ToolDef, args: Record<string, unknown>, options: DispatchOptions): Promise<DispatchResult> {
+  async #execute(
+    tool: ToolDef,
+    args: Record<string, unknown>,
+    options: DispatchOptions,
+  ): Promise<DispatchResult> {
     const resolution = resolveWidget(this.source.snapshot(), tool, this.typeMap);
     if (!resolution.ok) {
       const { widgetId, why } = resolution.error;
-      return { ok: false, fault: false, error: widgetUnavailable(tool.name, widgetId, why, tool.action), ...this.#screen() };
+      return {
+        ok: false,
+        fault: false,
+        error: widgetUnavailable(tool.name, widgetId, why, tool.action),
+        ...this.#screen(),
+      };
     }
     const { node, spec } = resolution;
     const timeoutMs = options.timeoutMs ?? 30_000;
@@ -153,10 +173,16 @@ export class Session {
     if (outcome.ok && isWidgetUnavailable(outcome.value)) {
       // A handler may itself answer that its widget cannot act: a question, not a fault.
       const { widgetId, why } = outcome.value;
-      return { ok: false, fault: false, error: widgetUnavailable(tool.name, widgetId, why, tool.action), ...this.#screen() };
+      return {
+        ok: false,
+        fault: false,
+        error: widgetUnavailable(tool.name, widgetId, why, tool.action),
+        ...this.#screen(),
+      };
     }
     if (outcome.ok) return { ok: true, value: outcome.value, ...changes, ...this.#screen() };
-    const error = 'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
+    const error =
+      'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
     return { ok: false, fault: true, error, ...this.#screen() };
   }
 

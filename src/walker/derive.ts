@@ -42,7 +42,11 @@ export function deriveWithRefusals(tree: ViewNode | readonly ViewNode[], context
       children = (node as ViewNode).children;
     } catch (error) {
       // Only a hostile node (a throwing getter, a proxy) gets here; it costs only itself.
-      out.refusals.push({ kind: 'provider_error', widgetId: String(safeId(node)), message: messageOf(error) });
+      out.refusals.push({
+        kind: 'provider_error',
+        widgetId: String(safeId(node)),
+        message: messageOf(error),
+      });
     }
     if (Array.isArray(children)) pushReversed(stack, children);
   }

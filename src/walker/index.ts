@@ -1,7 +1,13 @@
 export { type CleanSpecResult, cleanSpec } from './clean-spec.js';
 export { type Derivation, deriveTools, deriveWithRefusals } from './derive.js';
 export { describeRefusal, describeRefusedSessionId } from './describe-refusal.js';
-export { isActionName, isId, isWidgetUnavailable, type WidgetUnavailable, type WidgetUnavailableWhy } from './ids.js';
+export {
+  isActionName,
+  isId,
+  isWidgetUnavailable,
+  type WidgetUnavailable,
+  type WidgetUnavailableWhy,
+} from './ids.js';
 export { stderrLogger } from './logger.js';
 export { defaultTypeMap } from './type-map.js';
 export type {

@@ -83,7 +83,11 @@ describe('Hub calls', () => {
     const { hub, source, counter } = app();
     const other: ToolProvider = { mcpTools: () => [{ name: 'inc', run: () => 'other' }] };
     const widget = (id: string, attrs: Record<string, unknown>, provider: ToolProvider): ViewNode => ({
-      type: 'counter', id, attrs, children: [], provider,
+      type: 'counter',
+      id,
+      attrs,
+      children: [],
+      provider,
     });
     const cases: [ViewNode[], string][] = [
       [[], 'absent'],
@@ -94,7 +98,11 @@ describe('Hub calls', () => {
       // The tool is still registered when the call starts; the tree has moved underneath it.
       source.set(tree);
       const answer = await hub.call('app.c.inc', {});
-      expect(answer).toMatchObject({ ok: false, fault: false, error: { code: 'widget_unavailable', widgetId: 'c', why } });
+      expect(answer).toMatchObject({
+        ok: false,
+        fault: false,
+        error: { code: 'widget_unavailable', widgetId: 'c', why },
+      });
       source.set([widget('c', { count: 0 }, counter)]);
       await source.settled();
     }
@@ -105,19 +113,30 @@ describe('Hub calls', () => {
     const remover = hub.call('app.a.inc', { by: 1 });
     widgets.splice(0, 1); // the next render (from the first call) drops widget a
     const queued = hub.call('app.a.inc', { by: 1 });
-    await expect(remover).resolves.toMatchObject({ ok: true, removed: ['app.a.inc', 'app.a.fail', 'app.a.hang', 'app.a.wipe'] });
-    await expect(queued).resolves.toMatchObject({ ok: false, error: { code: 'widget_unavailable', why: 'absent' } });
+    await expect(remover).resolves.toMatchObject({
+      ok: true,
+      removed: ['app.a.inc', 'app.a.fail', 'app.a.hang', 'app.a.wipe'],
+    });
+    await expect(queued).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'widget_unavailable', why: 'absent' },
+    });
     render();
   });
 
   it('acts on the first widget in view order that qualifies when ids repeat', async () => {
     const ran: number[] = [];
     const button: ToolProvider = {
-      mcpTools: (attrs) => (attrs.disabled ? [] : [{ name: 'press', run: () => ran.push(attrs.n as number) }]),
+      mcpTools: (attrs) =>
+        attrs.disabled ? [] : [{ name: 'press', run: () => ran.push(attrs.n as number) }],
     };
     const other: ToolProvider = { mcpTools: () => [{ name: 'press', run: () => ran.push(-1) }] };
     const node = (n: number, disabled: boolean, provider = button): ViewNode => ({
-      type: 'button', id: 'd', attrs: { n, disabled }, children: [], provider,
+      type: 'button',
+      id: 'd',
+      attrs: { n, disabled },
+      children: [],
+      provider,
     });
     const source = new DataSource([node(0, true), node(1, false, other), node(2, false, button)]);
     source.current().push({ type: 'col', attrs: {}, children: [node(3, false)] });
@@ -163,14 +182,23 @@ describe('Hub breaker', () => {
     const source = new DataSource();
     const provider: ToolProvider = {
       mcpTools: () => [
-        { name: 'flaky', run: async () => { runs++; await Promise.resolve(); if (failing) throw new Error('down'); return 'up'; } },
+        {
+          name: 'flaky',
+          run: async () => {
+            runs++;
+            await Promise.resolve();
+            if (failing) throw new Error('down');
+            return 'up';
+          },
+        },
       ],
     };
     source.set([{ type: 'x', id: 'w', attrs: {}, children: [], provider }]);
     const hub = new Hub({ logger: quiet, breaker: { now: () => now, cooldownMs: 1000 } });
     hubs.push(hub);
     hub.attach(new Session({ id: 's', source }));
-    for (let i = 0; i < 5; i++) await expect(hub.call('s.w.flaky', {})).resolves.toMatchObject({ error: { code: 'handler_error' } });
+    for (let i = 0; i < 5; i++)
+      await expect(hub.call('s.w.flaky', {})).resolves.toMatchObject({ error: { code: 'handler_error' } });
     expect(runs).toBe(5);
     await expect(hub.call('s.w.flaky', {})).resolves.toMatchObject({ error: { code: 'circuit_open' } });
     expect(runs).toBe(5);
@@ -218,10 +246,21 @@ describe('Hub authorizer', () => {
   it("runs on 'allow' and refuses on 'deny', passing the tool, args and session", async () => {
     const seen: unknown[] = [];
     let decision: 'allow' | 'deny' = 'allow';
-    const { hub } = app({ authorize: (req) => { seen.push(req); return decision; } });
-    await expect(hub.call('app.c.wipe', {}, { client: { name: 'test' } })).resolves.toMatchObject({ ok: true, value: 'wiped' });
+    const { hub } = app({
+      authorize: (req) => {
+        seen.push(req);
+        return decision;
+      },
+    });
+    await expect(hub.call('app.c.wipe', {}, { client: { name: 'test' } })).resolves.toMatchObject({
+      ok: true,
+      value: 'wiped',
+    });
     decision = 'deny';
-    await expect(hub.call('app.c.wipe', {})).resolves.toMatchObject({ ok: false, error: { code: 'denied', reason: 'denied' } });
+    await expect(hub.call('app.c.wipe', {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'denied', reason: 'denied' },
+    });
     expect(seen[0]).toEqual({ tool: 'app.c.wipe', args: {}, sessionId: 'app', client: { name: 'test' } });
     // Only annotated tools ask.
     await hub.call('app.c.inc', {});
@@ -233,7 +272,9 @@ describe('Hub authorizer', () => {
     const { hub } = app({ authorize: () => 'ask' });
     const confirm = async () => answers.shift() ?? false;
     await expect(hub.call('app.c.wipe', {}, { confirm })).resolves.toMatchObject({ ok: true });
-    await expect(hub.call('app.c.wipe', {}, { confirm })).resolves.toMatchObject({ error: { reason: 'declined' } });
+    await expect(hub.call('app.c.wipe', {}, { confirm })).resolves.toMatchObject({
+      error: { reason: 'declined' },
+    });
     await expect(hub.call('app.c.wipe', {})).resolves.toMatchObject({ error: { reason: 'no_confirm' } });
   });
 });
@@ -241,7 +282,11 @@ describe('Hub authorizer', () => {
 describe('Hub dispatcher', () => {
   it('answers a timeout for a handler that never settles, and the next call still runs', async () => {
     const { hub } = app({ callTimeoutMs: 50 });
-    await expect(hub.call('app.c.hang', {})).resolves.toMatchObject({ ok: false, fault: true, error: { code: 'timeout', timeoutMs: 50 } });
+    await expect(hub.call('app.c.hang', {})).resolves.toMatchObject({
+      ok: false,
+      fault: true,
+      error: { code: 'timeout', timeoutMs: 50 },
+    });
     await expect(hub.call('app.c.inc', {})).resolves.toMatchObject({ ok: true, value: { count: 1 } });
   });
 
@@ -255,12 +300,16 @@ describe('Hub dispatcher', () => {
 
   it('applies 200 concurrent calls on one session exactly once each, in arrival order', async () => {
     const { hub, log, counts } = app();
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => hub.call('app.c.inc', { by: i + 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => hub.call('app.c.inc', { by: i + 1 })),
+    );
     expect(answers.every((a) => a.ok)).toBe(true);
-    let total = 0;
-    expect(log).toEqual(Array.from({ length: 200 }, (_, i) => `c:${(total += i + 1)}`));
+    const running = Array.from({ length: 200 }, (_, i) => ((i + 1) * (i + 2)) / 2);
+    expect(log).toEqual(running.map((total) => `c:${total}`));
     expect(counts.get('c')).toBe((200 * 201) / 2);
-    expect(answers.map((a) => (a.ok ? (a.value as { count: number }).count : -1))).toEqual(log.map((l) => Number(l.slice(2))));
+    expect(answers.map((a) => (a.ok ? (a.value as { count: number }).count : -1))).toEqual(
+      log.map((l) => Number(l.slice(2))),
+    );
   });
 
   it('runs different sessions independently: a hung call in one does not hold up another', async () => {
@@ -281,7 +330,10 @@ describe('Hub dispatcher', () => {
     const queued = hub.call('app.c.inc', {});
     await Promise.resolve();
     session.stop();
-    await expect(running).resolves.toMatchObject({ ok: false, error: { code: 'session_not_running', sessionId: 'app' } });
+    await expect(running).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'session_not_running', sessionId: 'app' },
+    });
     await expect(queued).resolves.toMatchObject({ ok: false, error: { code: 'session_not_running' } });
     const after = await hub.call('app.c.inc', {});
     // The session's tools left the registry with it.
@@ -293,7 +345,17 @@ describe('Hub dispatcher', () => {
     const source = new DataSource();
     let aborted = false;
     const provider: ToolProvider = {
-      mcpTools: () => [{ name: 'wait', run: (_a, call) => new Promise(() => call.signal.addEventListener('abort', () => { aborted = true; })) }],
+      mcpTools: () => [
+        {
+          name: 'wait',
+          run: (_a, call) =>
+            new Promise(() =>
+              call.signal.addEventListener('abort', () => {
+                aborted = true;
+              }),
+            ),
+        },
+      ],
     };
     source.set([{ type: 'x', id: 'w', attrs: {}, children: [], provider }]);
     const hub = new Hub({ logger: quiet });
@@ -326,7 +388,8 @@ describe('Hub synchronizer', () => {
         },
       ],
     };
-    const render = () => source.set([{ type: 'checkbox', id: 'box', attrs: { checked }, children: [], provider: checkbox }]);
+    const render = () =>
+      source.set([{ type: 'checkbox', id: 'box', attrs: { checked }, children: [], provider: checkbox }]);
     render();
     const hub = new Hub({ logger: quiet });
     hubs.push(hub);
@@ -335,7 +398,9 @@ describe('Hub synchronizer', () => {
     for (let i = 0; i < 3; i++) {
       const answer = await hub.call('s.box.toggle', {});
       values.push(answer.ok && answer.value);
-      expect(hub.registry.get('s.box.toggle')?.description).toBe(checked ? 'Uncheck the box' : 'Check the box');
+      expect(hub.registry.get('s.box.toggle')?.description).toBe(
+        checked ? 'Uncheck the box' : 'Check the box',
+      );
     }
     expect(values).toEqual([true, false, true]);
   });
@@ -372,7 +437,15 @@ describe('Hub synchronizer', () => {
 
   it('logs a refused session id once and registers nothing for it', async () => {
     const lines: string[] = [];
-    const source = new DataSource([{ type: 'x', id: 'w', attrs: {}, children: [], provider: { mcpTools: () => [{ name: 'a', run: () => 0 }] } }]);
+    const source = new DataSource([
+      {
+        type: 'x',
+        id: 'w',
+        attrs: {},
+        children: [],
+        provider: { mcpTools: () => [{ name: 'a', run: () => 0 }] },
+      },
+    ]);
     const hub = new Hub({ logger: { warn: (l) => lines.push(l) } });
     hubs.push(hub);
     hub.attach(new Session({ id: 'bad id', source }));

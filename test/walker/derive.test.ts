@@ -13,7 +13,12 @@ const press: ActionSpec = { name: 'press', description: 'Press it', run: () => '
 const button: ToolProvider = { mcpTools: (attrs) => (attrs.disabled ? [] : [press]) };
 const typeMap = { button };
 
-function node(type: string, id: string | undefined, attrs: Record<string, unknown> = {}, children: ViewNode[] = []) {
+function node(
+  type: string,
+  id: string | undefined,
+  attrs: Record<string, unknown> = {},
+  children: ViewNode[] = [],
+) {
   const n: ViewNode = { type, attrs, children };
   if (id !== undefined) n.id = id;
   return n;
@@ -62,7 +67,10 @@ describe('deriveWithRefusals', () => {
 
   it('refuses a provider whose id fails isId, and still walks its children', () => {
     for (const bad of ['', 'a.b', 'x'.repeat(33), 12, null]) {
-      const tree = { ...node('button', undefined, {}, [node('button', 'child')]), id: bad } as unknown as ViewNode;
+      const tree = {
+        ...node('button', undefined, {}, [node('button', 'child')]),
+        id: bad,
+      } as unknown as ViewNode;
       const { tools, refusals } = deriveWithRefusals(tree, { sessionId: 's', typeMap });
       expect(tools.map((t) => t.name)).toEqual(['s.child.press']);
       expect(refusals).toEqual([{ kind: 'widget_id', widgetId: bad }]);
@@ -141,7 +149,11 @@ describe('deriveWithRefusals', () => {
     expect(tools.map((t) => t.name)).toEqual(['s.before.press', 's.after.press']);
     expect(refusals).toEqual([
       { kind: 'provider_error', widgetId: 'w1', message: 'boom' },
-      { kind: 'provider_error', widgetId: 'w2', message: 'mcpTools returned an object, not an array of action specs' },
+      {
+        kind: 'provider_error',
+        widgetId: 'w2',
+        message: 'mcpTools returned an object, not an array of action specs',
+      },
     ]);
   });
 
@@ -161,13 +173,25 @@ describe('deriveWithRefusals', () => {
   it('keeps only sensitive: true and destructiveHint: true of the annotations', () => {
     const provider: ToolProvider = {
       mcpTools: () => [
-        { name: 'a', annotations: { sensitive: true, destructiveHint: true, readOnlyHint: true, title: 'x' }, run: () => 0 },
-        { name: 'b', annotations: { sensitive: 'yes', destructiveHint: 1 } as Record<string, unknown>, run: () => 0 },
+        {
+          name: 'a',
+          annotations: { sensitive: true, destructiveHint: true, readOnlyHint: true, title: 'x' },
+          run: () => 0,
+        },
+        {
+          name: 'b',
+          annotations: { sensitive: 'yes', destructiveHint: 1 } as Record<string, unknown>,
+          run: () => 0,
+        },
         { name: 'c', annotations: { destructiveHint: true }, run: () => 0 },
       ],
     };
     const { tools } = deriveWithRefusals({ ...node('x', 'w'), provider }, { sessionId: 's' });
-    expect(tools.map((t) => t.annotations)).toEqual([{ sensitive: true, destructiveHint: true }, {}, { destructiveHint: true }]);
+    expect(tools.map((t) => t.annotations)).toEqual([
+      { sensitive: true, destructiveHint: true },
+      {},
+      { destructiveHint: true },
+    ]);
   });
 
   it('lists tools in view order: depth-first, parent before children, siblings left to right', () => {
@@ -195,7 +219,10 @@ describe('deriveWithRefusals', () => {
   });
 
   it('reads a Map type map', () => {
-    const { tools } = deriveWithRefusals(node('button', 'w'), { sessionId: 's', typeMap: new Map([['button', button]]) });
+    const { tools } = deriveWithRefusals(node('button', 'w'), {
+      sessionId: 's',
+      typeMap: new Map([['button', button]]),
+    });
     expect(tools.map((t) => t.name)).toEqual(['s.w.press']);
   });
 
@@ -241,7 +268,10 @@ describe('deriveWithRefusals', () => {
     const schema = z.object({ text: z.string().min(1) });
     const provider: ToolProvider = { mcpTools: () => [{ name: 'add', inputSchema: schema, run: () => 0 }] };
     const [tool] = deriveWithRefusals({ ...node('x', 'w'), provider }, { sessionId: 's' }).tools;
-    expect(tool?.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string', minLength: 1 } } });
+    expect(tool?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { text: { type: 'string', minLength: 1 } },
+    });
     expect(tool?.zod).toBe(schema);
   });
 
@@ -257,14 +287,20 @@ describe('deriveWithRefusals', () => {
 
   it('gives a different definition key when the description, schema or annotations change', () => {
     const keyOf = (spec: ActionSpec) =>
-      deriveWithRefusals({ ...node('x', 'w'), provider: { mcpTools: () => [spec] } }, { sessionId: 's' }).tools[0]
-        ?.definitionKey;
+      deriveWithRefusals({ ...node('x', 'w'), provider: { mcpTools: () => [spec] } }, { sessionId: 's' })
+        .tools[0]?.definitionKey;
     const base = keyOf({ name: 'a', description: 'd', run: () => 0 });
     expect(keyOf({ name: 'a', description: 'd', run: () => 1 })).toBe(base);
     expect(keyOf({ name: 'a', description: 'e', run: () => 0 })).not.toBe(base);
-    expect(keyOf({ name: 'a', description: 'd', inputSchema: { type: 'object', required: [] }, run: () => 0 })).not.toBe(base);
-    expect(keyOf({ name: 'a', description: 'd', annotations: { destructiveHint: true }, run: () => 0 })).not.toBe(base);
-    expect(keyOf({ name: 'a', description: 'd', annotations: { sensitive: true }, run: () => 0 })).not.toBe(base);
+    expect(
+      keyOf({ name: 'a', description: 'd', inputSchema: { type: 'object', required: [] }, run: () => 0 }),
+    ).not.toBe(base);
+    expect(
+      keyOf({ name: 'a', description: 'd', annotations: { destructiveHint: true }, run: () => 0 }),
+    ).not.toBe(base);
+    expect(keyOf({ name: 'a', description: 'd', annotations: { sensitive: true }, run: () => 0 })).not.toBe(
+      base,
+    );
   });
 
   it('walks a very deep tree without overflowing the stack', () => {

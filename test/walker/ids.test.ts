@@ -8,7 +8,20 @@ describe('isId', () => {
     expect(isId('x'.repeat(32))).toBe(true);
   });
   it('refuses empty, 33 characters, dots, spaces, invisible characters and non-strings', () => {
-    for (const bad of ['', 'x'.repeat(33), 'a.b', 'a b', 'a\u200Bb', 'é', 'a\n', 42, null, undefined, {}, ['a']]) {
+    for (const bad of [
+      '',
+      'x'.repeat(33),
+      'a.b',
+      'a b',
+      'a\u200Bb',
+      'é',
+      'a\n',
+      42,
+      null,
+      undefined,
+      {},
+      ['a'],
+    ]) {
       expect(isId(bad), String(bad)).toBe(false);
     }
   });

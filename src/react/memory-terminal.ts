@@ -1,0 +1,88 @@
+import { EventEmitter } from 'node:events';
+
+// CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-character escapes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
+const ANSI_RE = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)|\u001B[@-Z\\-_]/g;
+
+/** A frame as a person would read it: escapes removed. */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI_RE, '');
+}
+
+/** Ink's stdout, in memory: keeps the last frame (Ink in debug mode writes each frame whole). */
+export class MemoryStdout extends EventEmitter {
+  readonly columns: number;
+  readonly rows: number;
+  #lastFrame: string | undefined;
+  frameCount = 0;
+
+  constructor(columns: number, rows: number) {
+    super();
+    this.columns = columns;
+    this.rows = rows;
+  }
+
+  write = (chunk: string | Uint8Array): boolean => {
+    this.#lastFrame = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    this.frameCount++;
+    return true;
+  };
+
+  lastFrame(): string | undefined {
+    return this.#lastFrame;
+  }
+}
+
+/**
+ * Ink's stdin, in memory: `write` types keys as a person would. It claims to be a TTY so that
+ * `useInput` works; raw mode and ref counting are no-ops (there is no real terminal to switch).
+ */
+export class MemoryStdin extends EventEmitter {
+  readonly isTTY = true;
+  readonly #chunks: string[] = [];
+
+  write = (data: string): void => {
+    this.#chunks.push(data);
+    this.emit('readable');
+    this.emit('data', data);
+  };
+
+  read = (): string | null => this.#chunks.shift() ?? null;
+  setEncoding(): this {
+    return this;
+  }
+  setRawMode(): this {
+    return this;
+  }
+  resume(): this {
+    return this;
+  }
+  pause(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+}
+
+export interface MemoryTerminal {
+  stdout: MemoryStdout;
+  stderr: MemoryStdout;
+  stdin: MemoryStdin;
+  /** The last frame as plain text (no escapes, no trailing blank lines). */
+  screen(): string;
+}
+
+/** An in-memory terminal for headless rendering. @default 100 columns × 30 rows */
+export function createMemoryTerminal(columns = 100, rows = 30): MemoryTerminal {
+  const stdout = new MemoryStdout(columns, rows);
+  return {
+    stdout,
+    stderr: new MemoryStdout(columns, rows),
+    stdin: new MemoryStdin(),
+    screen: () => stripAnsi(stdout.lastFrame() ?? '').replace(/\s+$/, ''),
+  };
+}
