@@ -19,6 +19,8 @@ export interface SessionOptions {
   /** Type-name keyed providers for the walker (component-keyed ones are resolved by the snapshot). */
   typeMap?: TypeMap;
   logger?: Logger;
+  /** The screen as plain text, when the app renders to one the session can read. @default `source.screen` */
+  screen?: () => string | undefined;
 }
 
 /** What a call changed in the session's tool list. */
@@ -57,6 +59,7 @@ export class Session {
   readonly source: ViewSource;
   readonly typeMap: TypeMap;
   readonly logger: Logger | undefined;
+  readonly #readScreen: (() => string | undefined) | undefined;
   #running = true;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #onStop = new Set<() => void>();
@@ -69,6 +72,7 @@ export class Session {
     this.source = options.source;
     this.typeMap = options.typeMap ?? defaultTypeMap();
     this.logger = options.logger;
+    this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#stopped = new Promise((resolve) => {
       this.#resolveStopped = resolve;
     });
@@ -190,8 +194,17 @@ export class Session {
     return { ok: false, fault: false, error: sessionNotRunning(tool.name, this.id) };
   }
 
+  /** The screen as plain text, if the session has one. */
+  screen(): string | undefined {
+    try {
+      return this.#readScreen?.();
+    } catch {
+      return undefined;
+    }
+  }
+
   #screen(): { screen?: string } {
-    const screen = this.source.screen?.();
+    const screen = this.screen();
     return screen === undefined ? {} : { screen };
   }
 }

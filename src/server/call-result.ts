@@ -1,0 +1,106 @@
+import { stripVTControlCharacters } from 'node:util';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorText } from '../registry/call-error.js';
+import type { CallAnswer } from '../session/hub.js';
+
+export interface CallResultOptions {
+  /** Append the screen after the call. */
+  includeScreen: boolean;
+  /** The name a tool is listed under on this connection (canonical names are rewritten with it). */
+  listedName: (canonical: string) => string;
+  /** Names closest to an unknown tool's (already in the connection's style). */
+  suggestions?: readonly string[];
+}
+
+type Content = CallToolResult['content'][number];
+
+/**
+ * A call's answer as the MCP result a model reads: the handler's value as text (and as
+ * `structuredContent` when it is a plain object), then the screen after the call and the tools the
+ * call added or removed. A failure is `isError: true` with the message that says what to do.
+ */
+export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
+  const screen = options.includeScreen && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
+  if (!answer.ok) {
+    // An unknown tool's name is the one the model called: there is no canonical name to rewrite.
+    const message =
+      answer.error.code === 'unknown_tool'
+        ? answer.error.message
+        : renameTools(answer.error.message, answer.error.tool, options.listedName);
+    return { isError: true, content: [text(withSuggestions(message, options.suggestions)), ...screen] };
+  }
+  const result: CallToolResult = { content: [text(valueText(answer.value)), ...screen] };
+  const structured = structuredValue(answer.value);
+  if (structured !== undefined) result.structuredContent = structured;
+  const changes = changesText(answer.added.map(options.listedName), answer.removed.map(options.listedName));
+  if (changes !== undefined) result.content.push(text(changes));
+  return result;
+}
+
+/** A result for a failure that never reached the hub (a bug of ours, a transport problem). */
+export function internalErrorResult(tool: string, error: unknown): CallToolResult {
+  return {
+    isError: true,
+    content: [
+      text(
+        `ink-mcp: the call to ${JSON.stringify(tool)} failed inside the server (${errorText(error)}). ` +
+          'This is not caused by your arguments; check the screen before retrying.',
+      ),
+    ],
+  };
+}
+
+function text(value: string): Content {
+  return { type: 'text', text: value };
+}
+
+function screenItem(screen: string): Content {
+  return text(`Screen after the call:\n${stripVTControlCharacters(screen)}`);
+}
+
+/** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return 'done';
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch (error) {
+    return `(the tool returned a value that is not JSON: ${errorText(error)})`;
+  }
+}
+
+/** A plain object (not an array, not a class instance), JSON round-tripped so it is JSON-safe. */
+function structuredValue(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  try {
+    const copy: unknown = JSON.parse(JSON.stringify(value));
+    return typeof copy === 'object' && copy !== null && !Array.isArray(copy)
+      ? (copy as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function changesText(added: readonly string[], removed: readonly string[]): string | undefined {
+  const parts: string[] = [];
+  if (added.length > 0) parts.push(`Tools added by this call: ${added.join(', ')}.`);
+  if (removed.length > 0) parts.push(`Tools removed by this call: ${removed.join(', ')}.`);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
+/** A message names the canonical tool; the model knows it by its listed name. */
+function renameTools(message: string, canonical: string, listedName: (canonical: string) => string): string {
+  const listed = listedName(canonical);
+  return listed === canonical
+    ? message
+    : message.replaceAll(JSON.stringify(canonical), JSON.stringify(listed));
+}
+
+function withSuggestions(message: string, suggestions: readonly string[] | undefined): string {
+  if (suggestions === undefined) return message;
+  if (suggestions.length === 0) return `${message} No listed tool has a similar name.`;
+  return `${message} The closest names: ${suggestions.map((s) => JSON.stringify(s)).join(', ')}.`;
+}

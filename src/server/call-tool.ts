@@ -1,0 +1,73 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { Confirm } from '../registry/authorize.js';
+import { errorText } from '../registry/call-error.js';
+import type { Hub } from '../session/hub.js';
+import type { Logger } from '../walker/types.js';
+import { internalErrorResult, toCallResult } from './call-result.js';
+import { elicitationConfirm } from './elicit-confirm.js';
+import { closestNames } from './suggest.js';
+import type { ToolNames } from './tool-names.js';
+
+export interface CallToolContext {
+  hub: Hub;
+  server: Server;
+  names: ToolNames;
+  /** The server's own confirmation prompt; else the client is asked through elicitation (when it can be). */
+  confirm: Confirm | undefined;
+  includeScreen: boolean;
+  logger: Logger;
+  /** The names the connection lists now (for suggestions). */
+  listedNames(): string[];
+}
+
+/**
+ * One tools/call: resolve the called name, run it through the hub, and answer a result a model can
+ * act on. Never throws: a failure inside the server is an `isError` result too (and is logged).
+ */
+export async function callTool(
+  ctx: CallToolContext,
+  called: string,
+  args: Record<string, unknown> | undefined,
+  request: { requestId: RequestId; signal: AbortSignal },
+): Promise<CallToolResult> {
+  try {
+    const { hub, names } = ctx;
+    const canonical = resolve(ctx, called);
+    const listedName = (name: string) => names.listed(name);
+    const shownName = hub.registry.get(canonical) ? listedName(canonical) : called;
+    const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
+    const client = ctx.server.getClientVersion();
+    const answer = await hub.call(canonical, args ?? {}, {
+      ...(client ? { client: { name: client.name, version: client.version } } : {}),
+      ...(confirm ? { confirm } : {}),
+    });
+    const unknown = !answer.ok && answer.error.code === 'unknown_tool';
+    return toCallResult(answer, {
+      includeScreen: ctx.includeScreen,
+      listedName,
+      ...(unknown ? { suggestions: closestNames(called, ctx.listedNames()) } : {}),
+    });
+  } catch (error) {
+    (ctx.logger.error ?? ctx.logger.warn)(
+      `ink-mcp: the call to "${called}" failed inside the server: ${errorText(error)}`,
+    );
+    return internalErrorResult(called, error);
+  }
+}
+
+/** The canonical name a called one means (the called name itself when nothing matches). */
+function resolve({ hub, names }: CallToolContext, called: string): string {
+  const known = names.resolve(
+    called,
+    hub.registry.list().map((t) => t.name),
+  );
+  if (known !== undefined) return known;
+  // It may name a tool from a commit no hook saw: re-read every session once, then look again.
+  return (
+    names.resolve(
+      called,
+      hub.list().map((t) => t.name),
+    ) ?? called
+  );
+}

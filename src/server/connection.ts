@@ -1,0 +1,211 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  type Tool,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Confirm } from '../registry/authorize.js';
+import { errorText } from '../registry/call-error.js';
+import type { Hub } from '../session/hub.js';
+import type { Logger } from '../walker/types.js';
+import { callTool } from './call-tool.js';
+import { portableNameReason } from './client-names.js';
+import { listTools } from './list-tools.js';
+import { Notifier } from './notifier.js';
+import { parseResourceUri, type SessionResources } from './resources.js';
+import { ToolNames } from './tool-names.js';
+
+/** `'auto'`: portable names for the clients known to reject dots (see client-names.ts), dotted for the rest. */
+export type NameStyle = 'dotted' | 'portable' | 'auto';
+
+export interface ConnectionOptions {
+  hub: Hub;
+  resources: SessionResources;
+  serverInfo: { name: string; version: string };
+  nameStyle: NameStyle;
+  includeScreen: boolean;
+  confirm: Confirm | undefined;
+  logger: Logger;
+  warnOnce: (key: string, message: string) => void;
+  /** Streamable HTTP: server-sent notifications reach the client only while its GET stream is open. */
+  awaitsStream?: boolean;
+}
+
+/** "Resource not found" (MCP spec, resources). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * One client connection: one SDK server object over the shared hub (the SDK serves one transport per
+ * server object). Lists and calls tools through raw request handlers (so raw JSON Schema passes
+ * through), serves the session resources, and notifies the client of changes.
+ */
+export class Connection {
+  readonly mcp: McpServer;
+  readonly #o: ConnectionOptions;
+  readonly #notifier: Notifier;
+  readonly #subscribed = new Set<string>();
+  readonly #cleanups: (() => void)[] = [];
+  readonly #onClosed = new Set<() => void>();
+  #names: ToolNames | undefined;
+  #listing: { version: number; names: ToolNames; tools: Tool[] } | undefined;
+  #closed = false;
+
+  constructor(options: ConnectionOptions) {
+    this.#o = options;
+    this.mcp = new McpServer(options.serverInfo);
+    const server = this.mcp.server;
+    this.#notifier = new Notifier({
+      send: (notice) =>
+        notice === 'tools'
+          ? server.sendToolListChanged()
+          : notice === 'resources'
+            ? server.sendResourceListChanged()
+            : server.sendResourceUpdated({ uri: notice }),
+      toolsVersion: () => options.hub.registry.version,
+      logger: options.logger,
+      awaitsStream: options.awaitsStream ?? false,
+    });
+    // Capabilities here, not in the constructor: McpServer would install (and later replace) its own handlers.
+    server.registerCapabilities({
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+    });
+    server.oninitialized = () => this.#notifier.initialized();
+    server.onclose = () => this.#dispose();
+    server.setRequestHandler(ListToolsRequestSchema, () => {
+      try {
+        const { version, tools } = this.#listTools();
+        this.#notifier.listed(version);
+        return { tools };
+      } catch (error) {
+        const message = `ink-mcp: listing the tools failed inside the server (${errorText(error)})`;
+        (options.logger.error ?? options.logger.warn)(message);
+        throw new McpError(ErrorCode.InternalError, message);
+      }
+    });
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      callTool(
+        {
+          hub: options.hub,
+          server,
+          names: this.#toolNames(),
+          confirm: options.confirm,
+          includeScreen: options.includeScreen,
+          logger: options.logger,
+          listedNames: () => this.#listTools().tools.map((t) => t.name),
+        },
+        request.params.name,
+        request.params.arguments,
+        extra,
+      ),
+    );
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: options.resources.list() }));
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+    server.setRequestHandler(ReadResourceRequestSchema, (request) => this.#read(request.params.uri));
+    server.setRequestHandler(SubscribeRequestSchema, (request) => {
+      this.#subscribed.add(knownUri(request.params.uri));
+      return {};
+    });
+    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+      this.#subscribed.delete(request.params.uri);
+      return {};
+    });
+    this.#cleanups.push(
+      options.hub.onToolsChanged(() => this.#notifier.notify('tools')),
+      options.resources.onListChanged(() => this.#notifier.notify('resources')),
+      options.resources.onUpdated((uri) => {
+        if (this.#subscribed.has(uri)) this.#notifier.notify(uri);
+      }),
+    );
+  }
+
+  connect(transport: Transport): Promise<void> {
+    return this.mcp.connect(transport);
+  }
+
+  /** The client's GET stream opened: notifications can reach it now, and the ones it missed are re-sent. */
+  streamOpened(): void {
+    this.#notifier.streamOpened();
+  }
+
+  streamClosed(): void {
+    this.#notifier.streamClosed();
+  }
+
+  onClosed(listener: () => void): void {
+    if (this.#closed) listener();
+    else this.#onClosed.add(listener);
+  }
+
+  /** Closes the transport; resolves once the connection is disposed. */
+  async close(): Promise<void> {
+    try {
+      await this.mcp.close();
+    } catch (error) {
+      this.#o.logger.warn(`ink-mcp: closing a connection failed: ${errorText(error)}`);
+    }
+    this.#dispose();
+  }
+
+  /** The connection's name table, its style decided by the client's name once initialize told it. */
+  #toolNames(): ToolNames {
+    if (this.#names) return this.#names;
+    let style = this.#o.nameStyle;
+    if (style === 'auto') {
+      const client = this.mcp.server.getClientVersion()?.name;
+      if (client === undefined) return new ToolNames('dotted'); // not initialized: decide once it is
+      style = portableNameReason(client) === undefined ? 'dotted' : 'portable';
+    }
+    this.#names = new ToolNames(style);
+    return this.#names;
+  }
+
+  #listTools(): { version: number; tools: Tool[] } {
+    const tools = this.#o.hub.list();
+    const version = this.#o.hub.registry.version;
+    const names = this.#toolNames();
+    // Equal registry versions mean an equal tool list; names are stable per tool once assigned.
+    if (this.#listing?.version === version && this.#listing.names === names) return this.#listing;
+    names.refresh(tools.map((t) => t.name));
+    this.#listing = { version, names, tools: listTools(tools, (n) => names.listed(n), this.#o.warnOnce) };
+    return this.#listing;
+  }
+
+  #read(uri: string) {
+    knownUri(uri);
+    const names = this.#toolNames();
+    const result = this.#o.resources.read(uri, (n) => names.listed(n));
+    if (result) return result;
+    throw new McpError(
+      RESOURCE_NOT_FOUND,
+      `ink-mcp: no attached session has the resource ${uri}. Call resources/list to see the resources available now.`,
+    );
+  }
+
+  #dispose(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#notifier.close();
+    for (const cleanup of this.#cleanups.splice(0)) cleanup();
+    this.#subscribed.clear();
+    for (const listener of [...this.#onClosed]) listener();
+    this.#onClosed.clear();
+  }
+}
+
+/** A URI of the `ink://<session>/screen|tree` form, or an InvalidParams error saying which forms exist. */
+function knownUri(uri: string): string {
+  if (parseResourceUri(uri)) return uri;
+  throw new McpError(
+    ErrorCode.InvalidParams,
+    `ink-mcp: ${JSON.stringify(uri)} is not a resource of this server: they are ink://<session>/screen and ink://<session>/tree.`,
+  );
+}

@@ -1,0 +1,217 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Authorizer, Confirm } from '../registry/authorize.js';
+import type { BreakerOptions } from '../registry/circuit-breaker.js';
+import type { CoalesceOptions } from '../session/coalesce.js';
+import { Hub } from '../session/hub.js';
+import type { Session } from '../session/session.js';
+import type { SessionHost } from '../session/session-host.js';
+import { stderrLogger } from '../walker/logger.js';
+import type { Logger } from '../walker/types.js';
+import { Connection, type NameStyle } from './connection.js';
+import { type HttpEndpoint, HttpServer, type ListenOptions } from './http-server.js';
+import { onceLogger } from './list-tools.js';
+import { SessionResources } from './resources.js';
+import { checkStaticTool, type ServerToolInput } from './static-tools.js';
+
+export interface McpServerOptions {
+  /** The server name clients see in the initialize answer. @default 'ink-mcp' */
+  name?: string;
+  /** The server version clients see. @default the ink-mcp version */
+  version?: string;
+  /** Decides calls to sensitive or destructive tools. Without one they are denied. @default none */
+  authorize?: Authorizer;
+  /**
+   * Asks a person when the authorizer answers 'ask' (the in-app prompt of attached mode). Takes
+   * precedence over MCP elicitation. @default ask the client through elicitation when it supports it, else deny
+   */
+  confirm?: Confirm;
+  /** How tool names are listed: canonical, without dots, or by client. @default 'auto' */
+  nameStyle?: NameStyle;
+  /** Append the screen after each call to its result. @default true */
+  includeScreen?: boolean;
+  /** Server-level tools (no session), checked when `connect` or `listen` first runs. @default [] */
+  tools?: ServerToolInput[];
+  /** An HTTP session with no request for this long is closed. @default 1_800_000 (30 minutes) */
+  idleTimeoutMs?: number;
+  /** How long a handler may run before its call answers a timeout. @default 30_000 */
+  callTimeoutMs?: number;
+  /** Circuit breaker settings for failing tools. @default the registry's defaults */
+  breaker?: BreakerOptions;
+  /** Coalescing of list_changed and resources/updated. @default { waitMs: 34, maxWaitMs: 100 } */
+  coalesce?: CoalesceOptions;
+  /** Where warnings go. Never stdout. @default stderr */
+  logger?: Logger;
+}
+
+/** One MCP server shared by any number of sessions and connections. */
+export interface McpServerHandle extends SessionHost {
+  /** The framework-free core: registry, sessions and the call path. */
+  readonly hub: Hub;
+  /** Serves the session's tools and resources until the returned function is called or it stops. */
+  attach(session: Session): () => void;
+  /** Adds a server-level tool. After the first connect/listen it is checked at once (and throws if refused). */
+  addTool(tool: ServerToolInput): void;
+  /**
+   * Serves MCP over a transport (stdio, in-memory, …). Rejects when a server-level tool is refused.
+   * `StdioServerTransport` ignores the end of stdin: call `close()` on `process.stdin`'s 'end'.
+   */
+  connect(transport: Transport): Promise<void>;
+  /** Serves MCP over Streamable HTTP. Rejects when a server-level tool is refused or the port is taken. */
+  listen(options?: ListenOptions): Promise<HttpEndpoint>;
+  /** Ends every connection and session, clears every timer; resolves when all is closed. */
+  close(): Promise<void>;
+}
+
+const VERSION = '0.1.0';
+
+export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
+  return new InkMcpServer(options);
+}
+
+class InkMcpServer implements McpServerHandle {
+  readonly hub: Hub;
+  readonly #options: McpServerOptions;
+  readonly #logger: Logger;
+  readonly #resources: SessionResources;
+  readonly #connections = new Set<Connection>();
+  readonly #pendingTools: ServerToolInput[];
+  readonly #warnOnce: (key: string, message: string) => void;
+  #booted = false;
+  #http: Promise<HttpServer> | undefined;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: McpServerOptions) {
+    this.#options = options;
+    this.#logger = options.logger ?? stderrLogger;
+    this.hub = new Hub({
+      logger: this.#logger,
+      ...(options.authorize ? { authorize: options.authorize } : {}),
+      ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
+      ...(options.breaker ? { breaker: options.breaker } : {}),
+      ...(options.coalesce ? { coalesce: options.coalesce } : {}),
+    });
+    this.#resources = new SessionResources({
+      logger: this.#logger,
+      ...(options.coalesce ? { coalesce: options.coalesce } : {}),
+    });
+    this.#pendingTools = [...(options.tools ?? [])];
+    this.#warnOnce = onceLogger(this.#logger);
+  }
+
+  attach(session: Session): () => void {
+    if (this.#closing) return () => {};
+    const clash = this.hub.registry.list().find((t) => !t.derived && t.name.split('.', 1)[0] === session.id);
+    if (clash) {
+      this.#logger.warn(
+        `ink-mcp: session "${session.id}" was not attached: the server tool "${clash.name}" already uses that name as its namespace. Rename the session or the tool.`,
+      );
+      return () => {};
+    }
+    const detachHub = this.hub.attach(session);
+    if (this.hub.session(session.id) !== session) return detachHub; // refused (the hub said why)
+    const detachResources = this.#resources.add(session);
+    return () => {
+      detachHub();
+      detachResources();
+    };
+  }
+
+  addTool(tool: ServerToolInput): void {
+    if (!this.#booted) {
+      this.#pendingTools.push(tool);
+      return;
+    }
+    this.#register([tool]);
+  }
+
+  async connect(transport: Transport): Promise<void> {
+    this.#boot();
+    await this.#open(false).connect(transport);
+  }
+
+  listen(options: ListenOptions = {}): Promise<HttpEndpoint> {
+    try {
+      this.#boot();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (this.#http)
+      return Promise.reject(new Error('ink-mcp: this server is already listening; call listen() once.'));
+    const deps = {
+      logger: this.#logger,
+      idleTimeoutMs: this.#options.idleTimeoutMs ?? 30 * 60_000,
+      openConnection: () => this.#open(true),
+    };
+    this.#http = HttpServer.start(deps, options);
+    // A failed start leaves nothing to close, and lets a later listen() try again.
+    this.#http.catch(() => {
+      this.#http = undefined;
+    });
+    return this.#http.then((http) => http.endpoint);
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const http = await this.#http?.catch(() => undefined);
+      await Promise.all([http?.close(), ...[...this.#connections].map((c) => c.close())]);
+      this.hub.close();
+      this.#resources.close();
+    })();
+    return this.#closing;
+  }
+
+  #open(awaitsStream: boolean): Connection {
+    if (this.#closing)
+      throw new Error('ink-mcp: this server is closed; create a new one with createMcpServer().');
+    const connection = new Connection({
+      hub: this.hub,
+      resources: this.#resources,
+      serverInfo: { name: this.#options.name ?? 'ink-mcp', version: this.#options.version ?? VERSION },
+      nameStyle: this.#options.nameStyle ?? 'auto',
+      includeScreen: this.#options.includeScreen ?? true,
+      confirm: this.#options.confirm,
+      logger: this.#logger,
+      warnOnce: this.#warnOnce,
+      awaitsStream,
+    });
+    this.#connections.add(connection);
+    connection.onClosed(() => this.#connections.delete(connection));
+    return connection;
+  }
+
+  /** The boot check: every pending server-level tool passes, or none is registered and this throws. */
+  #boot(): void {
+    if (this.#closing)
+      throw new Error('ink-mcp: this server is closed; create a new one with createMcpServer().');
+    if (this.#booted) return;
+    this.#register(this.#pendingTools);
+    this.#pendingTools.length = 0;
+    this.#booted = true;
+  }
+
+  #register(inputs: readonly ServerToolInput[]): void {
+    const sessionIds = new Set(this.hub.sessions().map((s) => s.id));
+    const names = new Set(
+      this.hub.registry
+        .list()
+        .filter((t) => !t.derived)
+        .map((t) => t.name),
+    );
+    const problems: string[] = [];
+    const passed = [];
+    for (const input of inputs) {
+      const check = checkStaticTool(input, sessionIds);
+      if (!check.ok) problems.push(check.message);
+      else if (names.has(check.tool.name)) {
+        problems.push(
+          `ink-mcp: the server tool "${check.tool.name}" was refused: another server tool has that name.`,
+        );
+      } else {
+        names.add(check.tool.name);
+        passed.push(check.tool);
+      }
+    }
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    for (const tool of passed) this.hub.registry.addStatic(tool);
+  }
+}

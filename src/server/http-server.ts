@@ -1,0 +1,218 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { errorText } from '../registry/call-error.js';
+import type { Logger } from '../walker/types.js';
+import type { Connection } from './connection.js';
+import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';
+import { ABORTED, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
+
+export interface ListenOptions {
+  /** The TCP port; 0 picks a free one (read it from the returned url). @default 0 */
+  port?: number;
+  /** The interface to bind. Anything but a loopback address exposes the app to the network. @default '127.0.0.1' */
+  host?: string;
+}
+
+/** Where an MCP client reaches the server, and the bearer token it must send. */
+export interface HttpEndpoint {
+  url: string;
+  token: string;
+}
+
+export interface HttpServerDeps {
+  logger: Logger;
+  idleTimeoutMs: number;
+  /** A new connection whose notifications wait for the client's GET stream. */
+  openConnection(): Connection;
+}
+
+const PATH = '/mcp';
+
+interface HttpSession {
+  readonly connection: Connection;
+  transport: StreamableHTTPServerTransport;
+  /** Requests (and GET streams) in flight: a session is idle only when none are. */
+  active: number;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * Streamable HTTP on node:http: security checks first, then one SDK transport per MCP session, created
+ * on an initialize request and routed by the `mcp-session-id` header. Sessions idle for
+ * `idleTimeoutMs` are closed, because a client that goes away rarely says so (no DELETE).
+ */
+export class HttpServer {
+  readonly endpoint: HttpEndpoint;
+  readonly #deps: HttpServerDeps;
+  readonly #server: Server;
+  readonly #sessions = new Map<string, HttpSession>();
+  readonly #guard: Parameters<typeof guard>[1];
+  #closing: Promise<void> | undefined;
+
+  static async start(deps: HttpServerDeps, options: ListenOptions = {}): Promise<HttpServer> {
+    const host = options.host ?? '127.0.0.1';
+    if (!isLoopbackHost(host)) {
+      deps.logger.warn(
+        `ink-mcp: WARNING: serving MCP on ${host}, not on 127.0.0.1: anyone who can reach this address and has ` +
+          'the token can drive the app. Bind to 127.0.0.1 unless you really mean it.',
+      );
+    }
+    const server = createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error) =>
+        reject(new Error(`ink-mcp: cannot listen on ${host}:${options.port ?? 0}: ${errorText(error)}`)),
+      );
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+    return new HttpServer(deps, server, host);
+  }
+
+  private constructor(deps: HttpServerDeps, server: Server, host: string) {
+    this.#deps = deps;
+    this.#server = server;
+    const { port } = server.address() as AddressInfo;
+    const token = randomBytes(32).toString('base64url');
+    const wildcard = host === '0.0.0.0' || host === '::';
+    this.#guard = {
+      token,
+      port,
+      extraHosts: wildcard || isLoopbackHost(host) ? [] : [bracketed(host).toLowerCase()],
+    };
+    this.endpoint = { url: `http://${wildcard ? '127.0.0.1' : bracketed(host)}:${port}${PATH}`, token };
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        (deps.logger.error ?? deps.logger.warn)(`ink-mcp: an HTTP request failed: ${errorText(error)}`);
+        if (!res.headersSent) reply(res, 500, 'Internal server error');
+        else res.destroy();
+      });
+    });
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.#closing) return reply(res, 503, 'The server is shutting down');
+    const refusal = guard(req, this.#guard);
+    if (refusal) {
+      const challenge: Record<string, string> =
+        refusal.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+      return reply(res, refusal.status, refusal.message, challenge);
+    }
+    if (new URL(req.url ?? '/', 'http://localhost').pathname !== PATH) {
+      return reply(res, 404, `Not found: MCP is served at ${PATH}`);
+    }
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      return reply(res, 405, 'Method not allowed', { Allow: 'GET, POST, DELETE' });
+    }
+    let body: unknown;
+    if (req.method === 'POST') {
+      const badType = contentTypeRefusal(req);
+      if (badType) return reply(res, badType.status, badType.message);
+      const read = await readBody(req);
+      if (read === ABORTED) return;
+      if (read === TOO_LARGE) return tooLarge(req, res);
+      try {
+        body = JSON.parse(read);
+      } catch {
+        return reply(res, 400, 'Parse error: the body is not JSON', {}, -32700);
+      }
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const session = this.#sessions.get(sessionId);
+      if (session) return this.#route(session, req, res, body);
+      return reply(res, 404, 'Session not found: start a new session with an initialize request', {}, -32001);
+    }
+    if (
+      req.method === 'POST' &&
+      (isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest)))
+    ) {
+      return this.#initialize(req, res, body);
+    }
+    return reply(
+      res,
+      400,
+      'Bad request: send an initialize request first, then the mcp-session-id header it answers',
+    );
+  }
+
+  async #initialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const connection = this.#deps.openConnection();
+    const session = { connection, active: 0, idleTimer: undefined } as Omit<
+      HttpSession,
+      'transport'
+    > as HttpSession;
+    session.transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.#sessions.set(id, session);
+      },
+      onsessionclosed: (id) => this.#drop(id),
+    });
+    connection.onClosed(() => this.#drop(session.transport.sessionId ?? ''));
+    await connection.connect(session.transport);
+    await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
+    // An initialize the transport refused created no session: nothing will ever use this connection.
+    if (this.#sessions.get(session.transport.sessionId ?? '') !== session) await connection.close();
+  }
+
+  async #route(
+    session: HttpSession,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    if (req.method === 'GET') watchStream(session.connection, res);
+    await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
+  }
+
+  /** Counts the request as activity until its response closes (a GET stream: until it ends). */
+  async #track(session: HttpSession, res: ServerResponse, run: () => Promise<void>): Promise<void> {
+    session.active++;
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+    res.once('close', () => {
+      session.active--;
+      if (session.active === 0 && this.#sessions.get(session.transport.sessionId ?? '') === session)
+        this.#arm(session);
+    });
+    await run();
+  }
+
+  #arm(session: HttpSession): void {
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.idleTimer = setTimeout(() => {
+      this.#deps.logger.info?.(`ink-mcp: closing an MCP session idle for ${this.#deps.idleTimeoutMs} ms`);
+      this.#drop(session.transport.sessionId ?? '');
+    }, this.#deps.idleTimeoutMs);
+    // An idle session must not keep the process alive.
+    session.idleTimer.unref();
+  }
+
+  #drop(id: string): void {
+    const session = this.#sessions.get(id);
+    if (!session) return;
+    this.#sessions.delete(id);
+    if (session.idleTimer) clearTimeout(session.idleTimer);
+    void session.connection.close();
+  }
+
+  /** Ends every session, then the server, destroying its sockets. Resolves when all is closed. */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const sessions = [...this.#sessions.values()];
+      for (const id of [...this.#sessions.keys()]) this.#drop(id);
+      await Promise.all(sessions.map((s) => s.connection.close()));
+      await new Promise<void>((resolve) => {
+        this.#server.close(() => resolve());
+        this.#server.closeAllConnections();
+      });
+    })();
+    return this.#closing;
+  }
+}
+
+function bracketed(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}

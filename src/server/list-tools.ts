@@ -1,0 +1,69 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { RegisteredTool } from '../registry/registry.js';
+import type { Logger } from '../walker/types.js';
+
+/**
+ * Why a (cleaned, JSON) inputSchema cannot be listed, or undefined when it can. Clients validate the
+ * whole tools/list result (the SDK client does, with a schema requiring `type: "object"` at the root),
+ * so one such tool would cost the client every tool: it is left out of the listing instead.
+ */
+export function unlistableSchema(schema: Record<string, unknown>): string | undefined {
+  if (schema.type !== 'object') return 'its inputSchema does not have type "object" at the root';
+  const { properties, required } = schema;
+  if (properties !== undefined) {
+    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
+      return 'its inputSchema.properties is not an object';
+    }
+    for (const [key, value] of Object.entries(properties)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        return `its inputSchema.properties[${JSON.stringify(key)}] is not an object schema`;
+      }
+    }
+  }
+  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string'))) {
+    return 'its inputSchema.required is not a list of strings';
+  }
+  return undefined;
+}
+
+/**
+ * The tools as one connection lists them. The inputSchema is passed through as the registry holds it
+ * (raw JSON Schema, unchanged); only the annotations that survived cleaning are shown.
+ */
+export function listTools(
+  tools: readonly RegisteredTool[],
+  listedName: (canonical: string) => string,
+  warnOnce: (key: string, message: string) => void,
+): Tool[] {
+  const out: Tool[] = [];
+  for (const tool of tools) {
+    const why = unlistableSchema(tool.inputSchema);
+    if (why !== undefined) {
+      warnOnce(
+        `${tool.name}\0${why}`,
+        `ink-mcp: the tool "${tool.name}" is not listed: ${why}, and MCP clients reject such a tool list. ` +
+          'Give the action an object schema (or a z.object()).',
+      );
+      continue;
+    }
+    const listed: Tool = {
+      name: listedName(tool.name),
+      inputSchema: tool.inputSchema as Tool['inputSchema'],
+    };
+    if (tool.description !== null) listed.description = tool.description;
+    if (Object.keys(tool.annotations).length > 0) listed.annotations = { ...tool.annotations };
+    out.push(listed);
+  }
+  return out;
+}
+
+/** A `warnOnce` for `listTools`: each distinct problem is logged once per logger. */
+export function onceLogger(logger: Logger): (key: string, message: string) => void {
+  const seen = new Set<string>();
+  return (key, message) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (seen.size > 1000) seen.clear();
+    logger.warn(message);
+  };
+}

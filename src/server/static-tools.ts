@@ -1,0 +1,82 @@
+import type { StaticCallInfo, StaticToolInput } from '../registry/registry.js';
+import { cleanSpec } from '../walker/clean-spec.js';
+import { isId } from '../walker/ids.js';
+import { pickAnnotations } from '../walker/pick-annotations.js';
+import type { ActionAnnotations, JsonSchemaObject, SpecFault, ToolAnnotations, ZodSchema } from '../walker/types.js';
+import { unlistableSchema } from './list-tools.js';
+
+/** A server-level tool: it belongs to no session, and is listed next to the sessions' tools. */
+export interface ServerToolInput {
+  /** One or more segments of [A-Za-z0-9_-] (1–32 each) joined by `.`; the first must be no session's id. */
+  name: string;
+  description?: string | null;
+  /** JSON Schema (an object schema) or a zod object; cleaned like a widget's action. @default {} arguments */
+  inputSchema?: JsonSchemaObject | ZodSchema;
+  /** Only `sensitive: true` and `destructiveHint: true` are kept: either puts calls behind the authorizer. */
+  annotations?: ActionAnnotations | ToolAnnotations;
+  /** Parses the arguments (its output is what `run` gets). @default the inputSchema, when it is a zod schema */
+  zod?: ZodSchema;
+  run(args: Record<string, unknown>, call: StaticCallInfo): unknown;
+}
+
+export type StaticCheck = { ok: true; tool: StaticToolInput } | { ok: false; message: string };
+
+/** The SDK's tool name rule (SEP-986). */
+const TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The boot check of a server-level tool: a valid name that no session's namespace claims, a spec
+ * cleaned exactly like a derived one, and a schema every client can list. Never throws.
+ */
+export function checkStaticTool(input: ServerToolInput, sessionIds: ReadonlySet<string>): StaticCheck {
+  const name: unknown = input?.name;
+  const refuse = (why: string): StaticCheck => ({
+    ok: false,
+    message: `ink-mcp: the server tool ${quote(name)} was refused: ${why}`,
+  });
+  if (typeof name !== 'string' || !TOOL_NAME.test(name) || !name.split('.').every(isId)) {
+    return refuse(
+      'a tool name is one or more segments of 1-32 characters of [A-Za-z0-9_-] joined by "." (at most 128 in all). Rename it.',
+    );
+  }
+  const namespace = name.split('.', 1)[0] as string;
+  if (sessionIds.has(namespace)) {
+    return refuse(
+      `its first segment "${namespace}" is the id of an attached session, whose tools all start with "${namespace}.". Rename the tool or the session.`,
+    );
+  }
+  if (typeof input.run !== 'function') return refuse('it has no run function.');
+  const cleaned = cleanSpec(input.description, input.inputSchema);
+  if (!cleaned.ok) return refuse(`${describeFault(cleaned.fault)}.`);
+  const unlistable = unlistableSchema(cleaned.inputSchema);
+  if (unlistable !== undefined) return refuse(`${unlistable}; MCP clients reject such a tool.`);
+  const zod = input.zod ?? (isZod(input.inputSchema) ? input.inputSchema : undefined);
+  return {
+    ok: true,
+    tool: {
+      name,
+      description: cleaned.description,
+      inputSchema: cleaned.inputSchema,
+      annotations: pickAnnotations(input.annotations),
+      ...(zod ? { zod } : {}),
+      run: input.run,
+    },
+  };
+}
+
+function describeFault(fault: SpecFault): string {
+  if (fault === 'not_json')
+    return 'its description is not a string, or its inputSchema holds something JSON cannot encode';
+  if (fault === 'too_large')
+    return 'its inputSchema nests deeper than 32 levels or holds more than 10,000 values';
+  return `two keys of one object in its inputSchema are both ${JSON.stringify(fault.duplicateKey)} once invisible characters are removed`;
+}
+
+function isZod(schema: unknown): schema is ZodSchema {
+  const internals: unknown = (schema as { _zod?: unknown } | undefined)?._zod;
+  return typeof internals === 'object' && internals !== null;
+}
+
+function quote(x: unknown): string {
+  return typeof x === 'string' ? JSON.stringify(x.length > 80 ? `${x.slice(0, 77)}...` : x) : `(${typeof x})`;
+}

@@ -1,0 +1,132 @@
+import { deriveWithRefusals } from '../walker/derive.js';
+import type { JsonObject, JsonValue, ToolDef, ViewNode } from '../walker/types.js';
+
+/** One node of the `ink://<session>/tree` resource. */
+export interface TreeNodeJson {
+  type: string;
+  id?: string;
+  attrs: JsonObject;
+  /** The tools this node offers now, as the reading connection lists them. */
+  tools: string[];
+  children: TreeNodeJson[];
+}
+
+export const REDACTED = '[redacted]';
+/** An attribute whose key matches is never shown, whatever it holds. */
+const SECRET_KEY = /password|secret|token/i;
+/** A node whose type matches has its `value` hidden (a password input). */
+const SECRET_TYPE = /password/i;
+/** Attribute values nested deeper than this are summarised: a tree resource is for reading, not dumping. */
+const MAX_ATTR_DEPTH = 6;
+/** The most attribute values one node shows; the rest are cut. */
+const MAX_ATTR_VALUES = 1000;
+
+/**
+ * The view tree as JSON a model can read: type, id, JSON-safe attrs (no functions; secrets
+ * redacted), children, and the names of the tools each node offers now (derived afresh from the same
+ * tree, so names and nodes agree).
+ */
+export function treeJson(
+  tree: readonly ViewNode[],
+  context: Pick<Parameters<typeof deriveWithRefusals>[1], 'sessionId' | 'typeMap'>,
+  listedName: (canonical: string) => string,
+): TreeNodeJson[] {
+  const toolsOf = new Map<ViewNode, string[]>();
+  for (const tool of deriveWithRefusals(tree, context).tools as ToolDef[]) {
+    const names = toolsOf.get(tool.node) ?? [];
+    names.push(listedName(tool.name));
+    toolsOf.set(tool.node, names);
+  }
+  const seen = new Set<ViewNode>();
+  const convert = (node: ViewNode): TreeNodeJson | undefined => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return undefined;
+    seen.add(node);
+    const type = typeof node.type === 'string' ? node.type : String(node.type);
+    const out: TreeNodeJson = {
+      type,
+      attrs: safeAttrs(node.attrs, SECRET_TYPE.test(type)),
+      tools: [],
+      children: [],
+    };
+    if (typeof node.id === 'string') out.id = node.id;
+    out.tools = toolsOf.get(node) ?? [];
+    if (Array.isArray(node.children)) {
+      for (const child of node.children) {
+        const converted = convert(child);
+        if (converted) out.children.push(converted);
+      }
+    }
+    return out;
+  };
+  return tree.map(convert).filter((n): n is TreeNodeJson => n !== undefined);
+}
+
+/** A node's attrs with everything JSON cannot say dropped or summarised, and secrets redacted. */
+export function safeAttrs(attrs: unknown, secretValue = false): JsonObject {
+  let out: JsonObject;
+  try {
+    out = objectJson(attrs, 0, new Set(), { left: MAX_ATTR_VALUES });
+  } catch {
+    return { attrs: '[unreadable]' }; // a hostile attrs object (a throwing proxy) costs only this node
+  }
+  if (secretValue && Object.hasOwn(out, 'value')) out.value = REDACTED;
+  return out;
+}
+
+interface Budget {
+  left: number;
+}
+
+function objectJson(value: unknown, depth: number, seen: Set<object>, budget: Budget): JsonObject {
+  const out: JsonObject = {};
+  if (typeof value !== 'object' || value === null) return out;
+  seen.add(value);
+  for (const key of Object.keys(value)) {
+    let item: JsonValue | undefined;
+    try {
+      const raw = (value as Record<string, unknown>)[key];
+      item = SECRET_KEY.test(key) && raw !== undefined ? REDACTED : toJson(raw, depth + 1, seen, budget);
+    } catch {
+      item = '[unreadable]'; // a throwing getter costs only its own key
+    }
+    if (item === undefined) continue;
+    Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  seen.delete(value);
+  return out;
+}
+
+/** undefined means "leave the key out" (functions, symbols, undefined), as JSON.stringify does. */
+function toJson(value: unknown, depth: number, seen: Set<object>, budget: Budget): JsonValue | undefined {
+  if (--budget.left < 0) return budget.left === -1 ? '[…more values cut]' : undefined;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return null;
+  if (seen.has(value)) return '[circular]';
+  if ('$$typeof' in value) return '[element]'; // a React element: its fiber links are no one's business
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (depth > MAX_ATTR_DEPTH) return Array.isArray(value) ? '[array]' : '[object]';
+  if (Array.isArray(value)) {
+    seen.add(value);
+    const items = value.map((item) => toJson(item, depth + 1, seen, budget) ?? null);
+    seen.delete(value);
+    return items;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return `[${typeof name === 'string' && name !== '' ? name : 'object'}]`;
+  }
+  return objectJson(value, depth, seen, budget);
+}

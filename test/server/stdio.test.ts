@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { texts } from './helpers.js';
+
+const fixture = fileURLToPath(new URL('./fixtures/stdio-server.ts', import.meta.url));
+const nodeArgs = ['--import', 'tsx', fixture];
+
+describe('stdio', () => {
+  it('lists and calls tools with an SDK client over a child process', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: nodeArgs, stderr: 'pipe' });
+    const errors: Error[] = [];
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(transport);
+    transport.onerror = (error) => errors.push(error);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('app.c.inc');
+      const result = await client.callTool({ name: 'app.c.inc', arguments: { by: 2 } });
+      expect(result.structuredContent).toEqual({ count: 2 });
+      expect(texts(result)).toContain('Screen after the call:\nc=2');
+    } finally {
+      await client.close();
+    }
+    expect(errors).toEqual([]);
+    expect(stderr).toMatch(/ink-mcp: a second session with id "app" was not attached/);
+  });
+
+  it('writes only protocol messages to stdout, and exits on its own when stdin ends', async () => {
+    const child = spawn(process.execPath, nodeArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'app.c.read', arguments: {} } });
+    // Wait for both answers before hanging up, so the exit is caused by EOF alone.
+    while ((stdout.match(/\n/g) ?? []).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const lines = stdout.trim().split('\n');
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual([1, 2]);
+    expect(stderr).toMatch(/ink-mcp: /);
+  });
+});
