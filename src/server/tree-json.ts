@@ -39,6 +39,13 @@ export function treeJson(
   }
   const seen = new Set<ViewNode>();
   const convert = (node: ViewNode): TreeNodeJson | undefined => {
+    try {
+      return convertUnsafe(node);
+    } catch {
+      return undefined; // a hostile node (a throwing getter, a proxy) costs only itself and its subtree
+    }
+  };
+  const convertUnsafe = (node: ViewNode): TreeNodeJson | undefined => {
     if (typeof node !== 'object' || node === null || seen.has(node)) return undefined;
     seen.add(node);
     const type = typeof node.type === 'string' ? node.type : String(node.type);

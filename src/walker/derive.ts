@@ -36,19 +36,21 @@ export function deriveWithRefusals(tree: ViewNode | readonly ViewNode[], context
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
-    let children: unknown;
+    let children: unknown[] = [];
     try {
       deriveNode(node as ViewNode, context.sessionId, typeMap, out);
-      children = (node as ViewNode).children;
+      // Copied here, inside the guard: a proxy list can throw from its length or any index.
+      const list: unknown = (node as ViewNode).children;
+      if (Array.isArray(list)) children = Array.prototype.slice.call(list);
     } catch (error) {
       // Only a hostile node (a throwing getter, a proxy) gets here; it costs only itself.
       out.refusals.push({
         kind: 'provider_error',
-        widgetId: String(safeId(node)),
+        widgetId: safeId(node),
         message: messageOf(error),
       });
     }
-    if (Array.isArray(children)) pushReversed(stack, children);
+    pushReversed(stack, children);
   }
   return out;
 }
@@ -151,17 +153,19 @@ function pushReversed(stack: unknown[], items: readonly unknown[]): void {
   for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
 }
 
-function safeId(node: object): unknown {
+/** The node's id as text, whatever the id is (an object with a throwing toString included). */
+function safeId(node: object): string {
   try {
-    return (node as ViewNode).id;
+    return String((node as ViewNode).id);
   } catch {
-    return undefined;
+    return 'an unprintable id';
   }
 }
 
 function messageOf(error: unknown): string {
   try {
-    return error instanceof Error ? error.message : String(error);
+    // String() again: `message` can be overwritten with anything, including an unprintable object.
+    return String(error instanceof Error ? error.message : error);
   } catch {
     return 'an unprintable error';
   }

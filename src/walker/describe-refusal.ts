@@ -34,7 +34,11 @@ function safeText(x: unknown): string {
   try {
     text = typeof x === 'string' ? JSON.stringify(x) : String(x);
   } catch {
-    text = Object.prototype.toString.call(x);
+    try {
+      text = Object.prototype.toString.call(x);
+    } catch {
+      text = '(unprintable)'; // a proxy whose traps throw even for Symbol.toStringTag
+    }
   }
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

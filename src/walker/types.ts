@@ -68,10 +68,13 @@ export interface ViewNode {
   provider?: ToolProvider | null;
 }
 
-/** Type name → provider. A plain object (own properties only) or a Map. */
+/**
+ * Type name → provider: a plain object (own properties only) or a Map. A Map may also be keyed by
+ * component functions; the walker reads only string keys, the snapshot layer resolves the others.
+ */
 export type TypeMap =
   | { readonly [type: string]: ToolProvider | null | undefined }
-  | ReadonlyMap<string, ToolProvider | null | undefined>;
+  | ReadonlyMap<unknown, ToolProvider | null | undefined>;
 
 /** Where warnings go. Never stdout: stdout belongs to the protocol (stdio) or to Ink's frames. */
 export interface Logger {

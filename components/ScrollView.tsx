@@ -1,0 +1,77 @@
+import { useInput } from 'ink';
+import { Children, type ReactNode, useMemo } from 'react';
+import { clamp } from './internal/clamp.js';
+import { useControllable } from './internal/use-controllable.js';
+import { useWidgetFocus } from './internal/use-widget-focus.js';
+import { ScrollViewport } from './views/ScrollViewport.js';
+
+export interface ScrollViewProps {
+  /** The widget id an agent addresses it by. Without one it is not exposed. */
+  id?: string;
+  /** One line each: the rows to scroll through. Rows out of view are not rendered (nor are their tools). */
+  children?: ReactNode;
+  /** Rows shown at once. */
+  height: number;
+  /** The first row shown, when the parent owns it (controlled). */
+  offset?: number;
+  /** @default 0 */
+  defaultOffset?: number;
+  onScroll?: (offset: number) => void;
+  label?: string;
+  /** @default false */
+  disabled?: boolean;
+  /** @default false */
+  autoFocus?: boolean;
+}
+
+/**
+ * A window over rows: ↑/↓, PageUp/PageDown, Home/End scroll while focused. Agent actions:
+ * `scroll_to {row}`, `get_visible_range`.
+ */
+export function ScrollView({
+  height,
+  defaultOffset = 0,
+  disabled = false,
+  autoFocus = false,
+  ...props
+}: ScrollViewProps) {
+  const rows = Children.toArray(props.children);
+  const last = Math.max(0, rows.length - height);
+  const [offset, setOffset] = useControllable(props.offset, defaultOffset, props.onScroll);
+  const top = clamp(offset, 0, last);
+  const controller = useMemo(() => ({ scrollTo: (first: number) => setOffset(first) }), [setOffset]);
+  const focused = useWidgetFocus({ autoFocus, disabled });
+  useInput(
+    (_input, key) => {
+      const next = key.upArrow
+        ? top - 1
+        : key.downArrow
+          ? top + 1
+          : key.pageUp
+            ? top - height
+            : key.pageDown
+              ? top + height
+              : key.home
+                ? 0
+                : key.end
+                  ? last
+                  : top;
+      if (next !== top) setOffset(clamp(next, 0, last));
+    },
+    { isActive: focused },
+  );
+  return (
+    <ScrollViewport
+      id={props.id}
+      label={props.label}
+      offset={top}
+      height={height}
+      total={rows.length}
+      focused={focused}
+      disabled={disabled}
+      controller={controller}
+    >
+      {rows.slice(top, top + height)}
+    </ScrollViewport>
+  );
+}

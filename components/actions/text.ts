@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { ActionSpec, CallInfo } from '../../src/index.js';
+import { action } from '../internal/action.js';
+import { fail, WidgetError } from '../internal/fail.js';
+
+/** What a text field can do; the actions offered follow from what is given. */
+export interface TextField {
+  /** Names the field in descriptions and messages: `the text input "name"`. */
+  field: string;
+  replace(text: string, call: CallInfo): void;
+  append?(text: string, call: CallInfo): void;
+  clear(call: CallInfo): void;
+  /** Offered as `submit` when given. */
+  submit?(call: CallInfo): void;
+  /** Offered as `get_value` when given (never for a secret). */
+  getValue?(): string;
+  /** A secret: every action is `sensitive`, none answers anything, an app error's text is withheld. */
+  secret?: boolean;
+}
+
+const REPLACE = z.object({ text: z.string().describe('The new text; it replaces what is there') });
+const APPEND = z.object({ text: z.string().describe('The text to add at the end') });
+const SECRET = z.object({ text: z.string().describe('The secret; it replaces what is there') });
+
+/**
+ * The text-field vocabulary, the same for the built-in TextInput and PasswordInput and for every
+ * adapted text input: `type_into {text}`, `append {text}`, `clear`, `submit`, `get_value`.
+ */
+export function textActions(t: TextField): ActionSpec[] {
+  const { field } = t;
+  const secret = t.secret === true;
+  const annotations = secret ? { sensitive: true } : undefined;
+  const run = secret
+    ? (doing: string, act: () => void) => withheld(field, doing, act)
+    : (_: string, act: () => void) => act();
+  const specs: ActionSpec[] = [
+    action({
+      name: 'type_into',
+      description: secret
+        ? `Replace the secret in ${field} with the given text. The value is never shown or returned.`
+        : `Replace the text of ${field} with the given text.`,
+      inputSchema: secret ? SECRET : REPLACE,
+      ...(annotations ? { annotations } : {}),
+      run: ({ text }, call) => run('typing into', () => t.replace(text, call)),
+    }),
+  ];
+  if (t.append && !secret) {
+    const append = t.append;
+    specs.push(
+      action({
+        name: 'append',
+        description: `Add text at the end of ${field}.`,
+        inputSchema: APPEND,
+        run: ({ text }, call) => append(text, call),
+      }),
+    );
+  }
+  specs.push({
+    name: 'clear',
+    description: `Empty ${field}.`,
+    ...(annotations ? { annotations } : {}),
+    run: (_args, call) => run('clearing', () => t.clear(call)),
+  });
+  if (t.submit) {
+    const submit = t.submit;
+    specs.push({
+      name: 'submit',
+      description: `Submit ${field}, as Enter does.`,
+      ...(annotations ? { annotations } : {}),
+      run: (_args, call) => run('submitting', () => submit(call)),
+    });
+  }
+  if (t.getValue && !secret) {
+    const getValue = t.getValue;
+    specs.push({
+      name: 'get_value',
+      description: `Read the text of ${field}.`,
+      run: () => ({ value: getValue() }),
+    });
+  }
+  return specs;
+}
+
+/** Runs an action on a secret; the app's handler may throw with the secret in its message. Answers nothing. */
+function withheld(field: string, doing: string, act: () => void): void {
+  try {
+    act();
+  } catch (error) {
+    if (error instanceof WidgetError) throw error;
+    fail(`${doing} ${field} failed in the app's handler (its message is withheld: it may hold the secret)`);
+  }
+}

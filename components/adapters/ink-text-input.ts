@@ -1,0 +1,30 @@
+import type { ToolProvider } from '../../src/index.js';
+import { textActions } from '../actions/text.js';
+import { nameOf } from '../internal/fail.js';
+
+/**
+ * ink-text-input's `TextInput` is controlled (`value` / `onChange` / `onSubmit`): an agent drives it
+ * through those props, so its parent hears the agent's text exactly as it hears a person's. With
+ * `mask` it is a secret: the password vocabulary, every action `sensitive`, no `get_value`.
+ * (`UncontrolledTextInput` passes its `id` on to the `TextInput` it renders, so it is covered too.)
+ */
+export const inkTextInputProvider: ToolProvider = {
+  mcpTools(attrs, node) {
+    const { onChange, onSubmit } = attrs;
+    if (typeof onChange !== 'function') return [];
+    const value = typeof attrs.value === 'string' ? attrs.value : '';
+    const secret = typeof attrs.mask === 'string' && attrs.mask !== '';
+    const change = (next: string) => {
+      onChange(next);
+    };
+    return textActions({
+      field: nameOf(undefined, node.id, secret ? 'password input' : 'text input'),
+      secret,
+      replace: change,
+      append: (text) => change(value + text),
+      clear: () => change(''),
+      ...(typeof onSubmit === 'function' ? { submit: () => onSubmit(value) } : {}),
+      getValue: () => value,
+    });
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * What a widget action throws when its input cannot apply: the call layer answers it as an error the
+ * agent reads, so it says what was asked and what is allowed. Never put a secret in `message`.
+ */
+export function fail(message: string): never {
+  throw new WidgetError(`ink-mcp: ${message}`);
+}
+
+/** An error a widget action raised itself (its text is ours, never the app's or a secret). */
+export class WidgetError extends Error {
+  override name = 'WidgetError';
+}
+
+/** `"label"`, or the widget id when there is no label, for descriptions and messages. */
+export function nameOf(label: unknown, id: unknown, kind: string): string {
+  if (typeof label === 'string' && label.trim() !== '') return `the ${kind} ${JSON.stringify(label.trim())}`;
+  return typeof id === 'string' ? `the ${kind} "${id}"` : `the ${kind}`;
+}
+
+/** A short list for a description: the first few items, then how many more. */
+export function listSome(items: readonly string[], max = 8): string {
+  const shown = items.slice(0, max).map((item) => JSON.stringify(item));
+  const more = items.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+/** Valid indexes as words: "0 to 4", or that there are none. */
+export function indexRange(length: number, what: string): string {
+  return length === 0 ? `there are no ${what}` : `valid indexes are 0 to ${length - 1}`;
+}
+
+/** Checks an index an agent sent against a list's length; fails with the allowed range. */
+export function checkIndex(index: number, length: number, what: string): number {
+  if (!Number.isInteger(index) || index < 0 || index >= length) {
+    fail(`no ${what} at index ${index}: ${indexRange(length, `${what}s`)}`);
+  }
+  return index;
+}

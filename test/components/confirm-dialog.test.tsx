@@ -1,0 +1,70 @@
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfirmDialog } from '../../components/index.js';
+import { app, closeApps, KEY } from './helpers.js';
+
+afterEach(closeApps);
+
+function Delete({ destructive = false }: { destructive?: boolean }) {
+  const [open, setOpen] = useState(true);
+  const [result, setResult] = useState('pending');
+  const answer = (r: string) => () => {
+    setResult(r);
+    setOpen(false);
+  };
+  return (
+    <Box flexDirection="column">
+      <ConfirmDialog
+        id="del"
+        message="Delete 3 files?"
+        open={open}
+        destructive={destructive}
+        onConfirm={answer('deleted')}
+        onCancel={answer('kept')}
+      />
+      <Text>result={result}</Text>
+    </Box>
+  );
+}
+
+describe('ConfirmDialog', () => {
+  it('is answered by an agent, and offers nothing once closed', async () => {
+    const a = app(<Delete />);
+    expect(a.tools()).toEqual(['del.confirm', 'del.cancel']);
+    expect(a.hub.list()[0]!.description).toBe('Answer "Yes" to "Delete 3 files?".');
+    expect(a.hub.list()[0]!.annotations).toEqual({});
+    const answer = await a.call('del.confirm');
+    expect(answer).toMatchObject({ ok: true, removed: ['t.del.confirm', 't.del.cancel'] });
+    expect(a.screen()).toBe('result=deleted');
+    expect(await a.call('del.cancel')).toMatchObject({ ok: false });
+  });
+
+  it('marks confirm destructive when it is, so the authorizer decides', async () => {
+    const a = app(<Delete destructive />);
+    expect(a.hub.list().map((t) => t.annotations)).toEqual([{ destructiveHint: true }, {}]);
+    expect(await a.call('del.confirm')).toMatchObject({ ok: false, error: { code: 'denied' } });
+    await a.call('del.cancel');
+    expect(a.screen()).toBe('result=kept');
+  });
+
+  it('is answered by a person: y, n, or ←/→ then Enter (a destructive one defaults to the safe answer)', async () => {
+    const a = app(<Delete />);
+    await a.keys('y');
+    expect(a.screen()).toBe('result=deleted');
+    const b = app(<Delete destructive />);
+    await b.keys(KEY.enter);
+    expect(b.screen()).toBe('result=kept');
+    const c = app(<Delete destructive />);
+    await c.keys(KEY.left, KEY.enter);
+    expect(c.screen()).toBe('result=deleted');
+  });
+
+  it('is not there while closed', async () => {
+    const a = app(
+      <ConfirmDialog id="q" message="Sure?" open={false} onConfirm={() => {}} onCancel={() => {}} />,
+    );
+    expect(a.tools()).toEqual([]);
+    expect(a.screen()).toBe('');
+  });
+});
