@@ -2,4 +2,66 @@
  * ink-mcp: let an AI agent drive an Ink app through the Model Context Protocol.
  * Explicit named exports only; types are exported separately.
  */
-export * from './walker/index.js';
+
+// The default type map's adapters (ink-text-input, ink-select-input, @inkjs/ui), registered when
+// their packages resolve: apps that render them get an agent surface with no change.
+import '../components/adapters/index.js';
+
+// Declaring and binding (React)
+export { McpSession, type McpSessionProps } from './react/McpSession.js';
+export type { McpTypeMap } from './react/type-map.js';
+export { type McpActions, type UseMcpToolsOptions, useMcpTools } from './react/use-mcp-tools.js';
+// Serving
+export { type McpApp, type RenderMcpOptions, renderMcp } from './render/render-mcp.js';
+export type {
+  HttpEndpoint,
+  ListenOptions,
+  McpServerHandle,
+  McpServerOptions,
+  NameStyle,
+  ServerToolInput,
+  TreeNodeJson,
+} from './server/index.js';
+export { createMcpServer } from './server/index.js';
+// The framework-free core
+export type { AuthorizeDecision, AuthorizeRequest, Authorizer, Confirm } from './registry/authorize.js';
+export type { CallError, CallErrorCode } from './registry/call-error.js';
+export type { BreakerOptions } from './registry/circuit-breaker.js';
+export { Confirmer, type PendingConfirmation } from './session/confirmer.js';
+export { type CallAnswer, type CallContext, Hub, type HubOptions } from './session/hub.js';
+export { Session, type SessionOptions } from './session/session.js';
+export type { SessionHost } from './session/session-host.js';
+export type { ViewSource } from './session/view-source.js';
+// The walker (pure)
+export { type CachedCleanSpecResult, type CleanSpecResult, cleanSpec } from './walker/clean-spec.js';
+export { type Derivation, deriveTools, deriveWithRefusals } from './walker/derive.js';
+export { describeRefusal } from './walker/describe-refusal.js';
+export {
+  isActionName,
+  isId,
+  isWidgetUnavailable,
+  type WidgetUnavailable,
+  type WidgetUnavailableWhy,
+} from './walker/ids.js';
+export { defaultTypeMap } from './walker/type-map.js';
+export type {
+  Action,
+  ActionAnnotations,
+  ActionSpec,
+  ArgsOf,
+  CallInfo,
+  InputSchema,
+  JsonObject,
+  JsonSchemaObject,
+  JsonValue,
+  Logger,
+  Refusal,
+  SpecFault,
+  ToolAnnotations,
+  ToolDef,
+  ToolProvider,
+  TypeMap,
+  ViewNode,
+  WalkContext,
+  ZodSchema,
+} from './walker/types.js';

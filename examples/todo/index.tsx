@@ -1,0 +1,34 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * The todo example. `npx tsx examples/todo/index.tsx` runs it in your terminal and serves it to agents
+ * over Streamable HTTP on loopback; `--stdio` runs it headless as a stdio MCP server; `--file PATH`
+ * keeps the list in a JSON file.
+ */
+import { parseArgs } from 'node:util';
+import { renderMcp } from '../../src/index.js';
+import { App } from './App.js';
+import { loadTodos, saveTodos } from './persist.js';
+
+const { values } = parseArgs({
+  options: { stdio: { type: 'boolean', default: false }, file: { type: 'string' } },
+});
+const file = values.file;
+const loaded = file ? loadTodos(file) : { todos: [] };
+if (loaded.warning) process.stderr.write(`todo: ${loaded.warning}\n`);
+
+const app = await renderMcp(
+  <App
+    initial={loaded.todos}
+    notice={loaded.warning}
+    onChange={file ? (todos) => saveTodos(file, todos) : undefined}
+  />,
+  {
+    session: 'todo',
+    transport: values.stdio ? 'stdio' : 'http',
+    name: 'ink-mcp-todo',
+    // Deleting needs a person's yes: the in-app prompt when attached, MCP elicitation when headless
+    // (a client without elicitation is refused, with a message saying so).
+    authorize: ({ tool }) => (tool.endsWith('.delete_item') || tool.endsWith('.confirm') ? 'ask' : 'allow'),
+  },
+);
+await app.waitUntilExit();

@@ -1,0 +1,140 @@
+import { Component, type ReactElement, type ReactNode } from 'react';
+import type { Confirmer } from '../session/confirmer.js';
+import { Session } from '../session/session.js';
+import type { SessionHost } from '../session/session-host.js';
+import { stderrLogger } from '../walker/logger.js';
+import { defaultTypeMap } from '../walker/type-map.js';
+import type { Logger } from '../walker/types.js';
+import { ConfirmPrompt } from './ConfirmPrompt.js';
+import type { Fiber } from './fiber-types.js';
+import { FiberViewSource } from './fiber-view-source.js';
+import { SessionContext, type SessionLink } from './session-context.js';
+import { type McpTypeMap, namedPart } from './type-map.js';
+
+export interface McpSessionProps {
+  /** The first segment of every tool name of this subtree: 1–32 of `[A-Za-z0-9_-]`. */
+  id: string;
+  /** Where the session is served (`createMcpServer()`); attached after mount, detached on unmount. */
+  server?: SessionHost;
+  /** Makes components providers without touching them. @default no entries */
+  typeMap?: McpTypeMap;
+  /** Where warnings go. @default a logger writing to stderr */
+  logger?: Logger;
+  /**
+   * The screen as plain text (e.g. an in-memory terminal's last frame): what a call's answer shows.
+   * @default none
+   */
+  screen?: () => string | undefined;
+  /**
+   * Shows an authorizer's `'ask'` questions to the person at the terminal, below the app.
+   * @default none (nothing is asked in the app)
+   */
+  confirmer?: Confirmer;
+  children?: ReactNode;
+}
+
+/**
+ * Binds its subtree to a session: after every commit the tool components inside it (not those of a
+ * nested `<McpSession>`) are snapshotted into the session's view tree.
+ */
+export function McpSession(props: McpSessionProps): ReactElement {
+  return <SessionAnchor {...props} />;
+}
+
+/**
+ * A class because its instance gives a fiber (`_reactInternals`), from which the snapshot finds
+ * this subtree in each committed tree. It is also what marks a nested session's boundary.
+ */
+class SessionAnchor extends Component<McpSessionProps> {
+  #source: FiberViewSource | null = null;
+  #session: Session | null = null;
+  #detach: (() => void) | undefined;
+  #teardownPending = false;
+  readonly #link: SessionLink = { committed: () => this.#source?.committed() };
+
+  override componentDidMount(): void {
+    // StrictMode (development) unmounts and remounts the same instance at once: keep the session.
+    if (this.#teardownPending) {
+      this.#teardownPending = false;
+      return;
+    }
+    this.#start();
+  }
+
+  override componentDidUpdate(prev: McpSessionProps): void {
+    if (prev.id !== this.props.id) {
+      this.#stop();
+      this.#start();
+      return;
+    }
+    if (prev.server !== this.props.server && this.#session) {
+      this.#detach?.();
+      this.#detach = this.#attach(this.#session);
+    }
+    // A new type map changes the tree without changing any host node; Ink's commit hook hears this
+    // commit only because this class has componentDidUpdate. Re-read rather than rely on that.
+    if (prev.typeMap !== this.props.typeMap) this.#source?.committed();
+  }
+
+  override componentWillUnmount(): void {
+    this.#teardownPending = true;
+    queueMicrotask(() => {
+      if (!this.#teardownPending) return;
+      this.#teardownPending = false;
+      this.#stop();
+    });
+  }
+
+  override render(): ReactNode {
+    const { children, confirmer } = this.props;
+    return (
+      <SessionContext.Provider value={this.#link}>
+        {children}
+        {confirmer && <ConfirmPrompt confirmer={confirmer} />}
+      </SessionContext.Provider>
+    );
+  }
+
+  #start(): void {
+    const { id, typeMap } = this.props;
+    const logger = this.props.logger ?? stderrLogger;
+    const screen = () => this.props.screen?.();
+    const source = new FiberViewSource({ label: id, logger, boundary: SessionAnchor, typeMapOf, screen });
+    const session = new Session({ id, source, typeMap: namedPart(typeMap, defaultTypeMap()), logger });
+    this.#source = source;
+    this.#session = session;
+    source.start((this as unknown as { _reactInternals?: Fiber })._reactInternals);
+    this.#detach = this.#attach(session);
+  }
+
+  #attach(session: Session): (() => void) | undefined {
+    const { server } = this.props;
+    try {
+      return server?.attach(session);
+    } catch (error) {
+      // The app keeps running without its server rather than crash over it.
+      const why = error instanceof Error ? error.message : String(error);
+      (this.props.logger ?? stderrLogger).warn(
+        `ink-mcp: session "${session.id}" could not be attached to its server (${why}); it is not served.`,
+      );
+      return undefined;
+    }
+  }
+
+  #stop(): void {
+    const detach = this.#detach;
+    this.#detach = undefined;
+    try {
+      detach?.();
+    } finally {
+      this.#session?.stop();
+      this.#source?.dispose();
+      this.#session = null;
+      this.#source = null;
+    }
+  }
+}
+
+function typeMapOf(anchor: Fiber): McpTypeMap | undefined {
+  return (anchor.memoizedProps as McpSessionProps | null)?.typeMap;
+}

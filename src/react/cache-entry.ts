@@ -1,0 +1,76 @@
+import type { ViewNode } from '../walker/types.js';
+import { NO_DECLS } from './build-nodes.js';
+import type { ComponentInfo } from './component-info.js';
+import type { Fiber } from './fiber-types.js';
+import type { ToolsDeclaration } from './tools-marker.js';
+
+/** One fiber's contribution to its parent's children: its own nodes, or its subtree's when transparent. */
+export type Part = readonly ViewNode[];
+
+/**
+ * What one fiber slot (a fiber and its alternate) contributed at its latest read, the inputs it
+ * was computed from, and the entries of its child slots. Entries form a tree mirroring the fibers,
+ * so a child's entry is found by position (checking the slot), not by a map lookup; and both
+ * objects of a slot share the one entry, updated in place (a separate, older entry could match
+ * after React recycled an object twice while something deep inside had changed in between).
+ */
+export interface CacheEntry {
+  props: unknown;
+  state: unknown;
+  child: Fiber | null;
+  decls: readonly ToolsDeclaration[];
+  /** The slot's component (a slot never changes type), null for a host or other fiber; undefined: not yet known. */
+  info: ComponentInfo | null | undefined;
+  /** Child fibers as last read (either object of each slot), and their entries, in order. */
+  fibers: Fiber[];
+  entries: CacheEntry[];
+  /** The non-empty contributions of the children, in order. */
+  parts: readonly Part[];
+  /** The nodes of its subtree, in screen order (what its own nodes take as `children`). */
+  kids: Part;
+  /** Its own nodes with `kids` inside, or `kids` itself when the fiber is transparent. */
+  out: Part;
+}
+
+export const EMPTY: Part = Object.freeze([]);
+export const NO_PARTS: readonly Part[] = Object.freeze([]);
+
+export function newEntry(props: unknown, state: unknown, child: Fiber | null): CacheEntry {
+  return {
+    props,
+    state,
+    child,
+    decls: NO_DECLS,
+    info: undefined,
+    fibers: [],
+    entries: [],
+    parts: NO_PARTS,
+    kids: EMPTY,
+    out: EMPTY,
+  };
+}
+
+/** Both objects of every slot of a sibling list, to find entries again after a move. */
+export function slotsOf(fibers: readonly Fiber[], entries: readonly CacheEntry[]): Map<Fiber, CacheEntry> {
+  const slots = new Map<Fiber, CacheEntry>();
+  fibers.forEach((fiber, i) => {
+    slots.set(fiber, entries[i]!);
+    if (fiber.alternate !== null) slots.set(fiber.alternate, entries[i]!);
+  });
+  return slots;
+}
+
+export function flatten(parts: readonly Part[]): Part {
+  if (parts.length === 0) return EMPTY;
+  if (parts.length === 1) return parts[0]!;
+  const nodes: ViewNode[] = [];
+  for (const part of parts) for (const node of part) nodes.push(node);
+  return nodes;
+}
+
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

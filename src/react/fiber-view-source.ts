@@ -1,0 +1,214 @@
+import { Subscribable } from '../registry/subscribable.js';
+import type { ViewSource } from '../session/view-source.js';
+import { defaultTypeMap } from '../walker/type-map.js';
+import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
+import type { CacheEntry } from './cache-entry.js';
+import { observeCommits } from './commit-observer.js';
+import { type ComponentInfoCache, componentInfoCache } from './component-info.js';
+import { type FiberPath, follow, pathTo } from './fiber-path.js';
+import type { Fiber } from './fiber-types.js';
+import { readFiberTree } from './read-fiber-tree.js';
+import { commitHeld, hasWork, NextCommit } from './root-work.js';
+import {
+  type McpTypeMap,
+  NO_TYPE_MAP,
+  type ResolvedTypeMap,
+  resolveTypeMap,
+  sameTypeMap,
+} from './type-map.js';
+
+export interface FiberViewSourceOptions {
+  /** Names the session in warnings. */
+  label: string;
+  logger: Logger;
+  /** The session anchor's class: a fiber of it inside this subtree starts a nested session. */
+  boundary: unknown;
+  /** The type map as the anchor's committed props carry it. */
+  typeMapOf(anchor: Fiber): McpTypeMap | undefined;
+  /** The screen as plain text, when the app renders to one the session can read. */
+  screen?: () => string | undefined;
+}
+
+const NOTHING: ViewNode[] = [];
+/** Turns `settled()` waits before it gives up on an app that never stops rendering. */
+const MAX_TURNS = 1000;
+/** How often `settled()` re-checks while React holds a commit on a timer (in case no hook reports it). */
+const HELD_POLL_MS = 20;
+
+/** The ViewSource of one `<McpSession>`: its subtree of an Ink app, re-read after every commit. */
+export class FiberViewSource implements ViewSource {
+  readonly #options: FiberViewSourceOptions;
+  #changes = new Subscribable<ViewNode[]>();
+  #path: FiberPath | null = null;
+  #stopObserving: () => void = () => {};
+  /** The anchor's entry: the root of the incremental cache. */
+  #entry: CacheEntry | undefined;
+  #typeMapRaw: McpTypeMap | undefined;
+  #defaultsRaw: TypeMap | undefined;
+  #typeMap: ResolvedTypeMap = NO_TYPE_MAP;
+  #types: ComponentInfoCache;
+  #tree: readonly ViewNode[] = NOTHING;
+  #published: readonly ViewNode[] = NOTHING;
+  #publishQueued = false;
+  /** Counts reported commits; `settled()` is quiet once a turn passes without one. */
+  #commits = 0;
+  #quietAt = 0;
+  #warned = false;
+  readonly #nextCommit = new NextCommit(HELD_POLL_MS);
+
+  constructor(options: FiberViewSourceOptions) {
+    this.#options = options;
+    this.#types = componentInfoCache(NO_TYPE_MAP, options.boundary);
+  }
+
+  /** Binds to the anchor's fiber (from `componentDidMount`) and reads the first tree. */
+  start(anchor: Fiber | undefined): void {
+    try {
+      this.#path = anchor ? pathTo(anchor) : null;
+    } catch {
+      this.#path = null;
+    }
+    if (this.#path === null) {
+      this.#warn(new Error('the session component has no fiber'));
+      return;
+    }
+    const root = this.#path.root;
+    // Read inside every commit, not later: the cache may trust an unchanged-looking fiber only if it
+    // saw every commit (React recycles each fiber's two objects, so after two unseen commits an old
+    // object can look unchanged while something below it changed). Publishing waits for a microtask.
+    // During `resetAfterCommit` the new tree is not yet `root.current`: it is its alternate.
+    this.#stopObserving = observeCommits(root.containerInfo, () => this.#onCommit(root.current.alternate));
+    this.#absorb(root.current, false);
+    // The first tree is there before anyone can subscribe: it is not news.
+    this.#published = this.#tree;
+  }
+
+  /** A tool component's effect ran: a commit that may have skipped Ink's hook is now `current`. */
+  committed(): void {
+    if (this.#path) this.#onCommit(this.#path.root.current);
+  }
+
+  /** Unbinds: subscribers hear one last, empty tree; `settled()` resolves at once from now on. */
+  dispose(): void {
+    this.#stopObserving();
+    this.#stopObserving = () => {};
+    this.#path = null;
+    this.#entry = undefined;
+    const changes = this.#changes;
+    this.#changes = new Subscribable();
+    if (this.#published !== NOTHING) queueMicrotask(() => changes.emit(NOTHING));
+    this.#tree = this.#published = NOTHING;
+    this.#nextCommit.wake();
+  }
+
+  current(): ViewNode[] {
+    return this.#tree as ViewNode[];
+  }
+
+  snapshot(): ViewNode[] {
+    if (this.#path) this.#absorb(this.#path.root.current, true);
+    return this.#tree as ViewNode[];
+  }
+
+  screen(): string | undefined {
+    return this.#options.screen?.();
+  }
+
+  subscribe(listener: (tree: ViewNode[]) => void): () => void {
+    return this.#changes.subscribe(listener);
+  }
+
+  async settled(): Promise<void> {
+    for (let turn = 0; this.#path !== null; turn++) {
+      const root = this.#path.root;
+      // Also picks up a commit nothing reported (no host change, no tool component rendered).
+      if (this.#absorb(root.current, false)) this.#commits++;
+      const held = commitHeld(root);
+      if (this.#commits === this.#quietAt && !hasWork(root) && !held) return;
+      if (turn === MAX_TURNS) {
+        this.#options.logger.warn(
+          `ink-mcp: session "${this.#options.label}" kept rendering for ${MAX_TURNS} turns; answering without waiting for it to settle.`,
+        );
+        return;
+      }
+      this.#quietAt = this.#commits;
+      if (held && !hasWork(root)) {
+        // React holds a finished render back on a timer (Suspense throttles revealing content):
+        // wait for that commit rather than spin until it comes.
+        await this.#nextCommit.wait();
+        turn--;
+      } else {
+        // One macrotask: React runs passive effects and scheduled renders in Scheduler tasks, which
+        // Node queues with setImmediate ahead of this one.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+
+  #onCommit(hostRoot: Fiber | null): void {
+    this.#commits++;
+    this.#nextCommit.wake();
+    if (hostRoot) this.#absorb(hostRoot, false);
+  }
+
+  /** Reads the tree under `hostRoot` into the cache; true when the session's tree changed. */
+  #absorb(hostRoot: Fiber, full: boolean): boolean {
+    const path = this.#path;
+    if (path === null) return false;
+    let tree: readonly ViewNode[] = NOTHING;
+    // Internals may change under us: degrade to an empty tree and warn once, never crash the app.
+    try {
+      const anchor = follow(hostRoot, path.slots);
+      if (anchor !== null) {
+        this.#applyTypeMap(this.#options.typeMapOf(anchor));
+        this.#entry = readFiberTree(anchor, this.#entry, {
+          types: this.#types,
+          full,
+        });
+        tree = this.#entry.out;
+      }
+    } catch (error) {
+      this.#entry = undefined;
+      this.#warn(error);
+    }
+    return this.#set(tree);
+  }
+
+  /** The user's type map from the anchor's props, over the defaults adapters registered. */
+  #applyTypeMap(raw: McpTypeMap | undefined): void {
+    const defaults = defaultTypeMap();
+    if (raw === this.#typeMapRaw && defaults === this.#defaultsRaw) return;
+    this.#typeMapRaw = raw;
+    this.#defaultsRaw = defaults;
+    const next = resolveTypeMap(raw, defaults);
+    if (sameTypeMap(next, this.#typeMap)) return;
+    this.#typeMap = next;
+    this.#types = componentInfoCache(next, this.#options.boundary);
+    this.#entry = undefined;
+  }
+
+  #set(tree: readonly ViewNode[]): boolean {
+    if (tree === this.#tree) return false;
+    this.#tree = tree;
+    if (!this.#publishQueued) {
+      this.#publishQueued = true;
+      // A microtask: a burst of commits in one tick is heard as one new tree.
+      queueMicrotask(() => {
+        this.#publishQueued = false;
+        if (this.#published === this.#tree) return;
+        this.#published = this.#tree;
+        this.#changes.emit(this.#tree as ViewNode[]);
+      });
+    }
+    return true;
+  }
+
+  #warn(error: unknown): void {
+    if (this.#warned) return;
+    this.#warned = true;
+    const why = error instanceof Error ? error.message : String(error);
+    this.#options.logger.warn(
+      `ink-mcp: session "${this.#options.label}" cannot read React's component tree (${why}); it offers no tools. This React or Ink version may be unsupported: please report it.`,
+    );
+  }
+}

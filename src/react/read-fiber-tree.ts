@@ -1,0 +1,222 @@
+import { buildNodes, declarationsOf, NO_DECLS } from './build-nodes.js';
+import {
+  type CacheEntry,
+  EMPTY,
+  flatten,
+  NO_PARTS,
+  newEntry,
+  type Part,
+  sameItems,
+  slotsOf,
+} from './cache-entry.js';
+import { bodyOf, type ComponentInfoCache, describeComponent, hooksFiber } from './component-info.js';
+import { type Fiber, HostComponent, OffscreenComponent } from './fiber-types.js';
+
+export interface ReadOptions {
+  /** Component types described under the current type map (a nested session's anchor among them). */
+  types: ComponentInfoCache;
+  /** Visit every fiber (still reusing node objects whose inputs are unchanged). */
+  full: boolean;
+}
+
+/**
+ * Reads the ViewNode forest under `anchor` (the session's own fiber) from whichever tree `anchor`
+ * belongs to: the committed one, or the finished work about to be committed. Returns the anchor's
+ * entry; its `out` is the forest.
+ *
+ * Incremental: a fiber whose props, state and child pointer are those of its slot's entry has an
+ * unchanged subtree (React clones the whole path above any fiber that rendered, so a changed
+ * descendant always changes its ancestors' `child`), and the entry is reused without descending.
+ * That holds when every commit is read; `full` re-reads everything for commits nothing reported.
+ */
+export function readFiberTree(
+  anchor: Fiber,
+  entry: CacheEntry | undefined,
+  options: ReadOptions,
+): CacheEntry {
+  return read(anchor, entry, options, true);
+}
+
+function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions, top: boolean): CacheEntry {
+  const props = fiber.memoizedProps;
+  const state = fiber.memoizedState;
+  const child = fiber.child;
+  if (
+    entry !== undefined &&
+    !options.full &&
+    entry.props === props &&
+    entry.state === state &&
+    entry.child === child
+  ) {
+    return entry;
+  }
+  if (entry !== undefined && !options.full && passesThrough(fiber, entry))
+    return readChain(fiber, entry, options);
+  const e = entry ?? newEntry(props, state, child);
+  let info = e.info;
+  if (info === undefined) e.info = info = top ? null : describeComponent(fiber, options.types);
+  let decls = NO_DECLS;
+  let out = EMPTY;
+  if (info === null ? !isHidden(fiber) : !info.boundary) {
+    const hooks = info === null ? null : hooksFiber(fiber, info);
+    if (hooks !== null) decls = declarationsOf(hooks);
+    const first = info === null ? child : bodyOf(fiber, info);
+    const kids = readChildren(first, e, options);
+    if (info === null || (info.provider == null && decls.length === 0)) out = kids;
+    else if (
+      entry !== undefined &&
+      e.out.length > 0 &&
+      e.props === props &&
+      e.kids === kids &&
+      sameItems(e.decls, decls)
+    ) {
+      out = e.out;
+    } else out = buildNodes(fiber, info, hooks, decls, kids);
+    e.kids = kids;
+  } else {
+    // Hidden, or a nested session's: nothing of it is ours, and nothing is kept.
+    e.fibers = [];
+    e.entries = [];
+    e.parts = NO_PARTS;
+    e.kids = EMPTY;
+  }
+  e.props = props;
+  e.state = state;
+  e.child = child;
+  e.decls = decls;
+  e.out = out;
+  return e;
+}
+
+/**
+ * A fiber React only cloned on the way to something below: same props and state as last read,
+ * transparent, visible, and its only child in the same slot as before. Most of a path is made of
+ * these (host boxes, layout components), so they are walked in a loop, not recursively.
+ */
+function passesThrough(fiber: Fiber, entry: CacheEntry): boolean {
+  const { info, fibers } = entry;
+  if (entry.props !== fiber.memoizedProps || entry.state !== fiber.memoizedState || fibers.length !== 1)
+    return false;
+  if (info === undefined || (info !== null && (info.provider != null || info.merged || info.boundary)))
+    return false;
+  const child = fiber.child;
+  const only = fibers[0]!;
+  return (
+    entry.decls.length === 0 &&
+    child !== null &&
+    child.sibling === null &&
+    (child === only || child === only.alternate)
+  );
+}
+
+/** Entries of the chain being walked by `readChain` (a stack: the bottom's read may walk another). */
+const chain: CacheEntry[] = [];
+
+function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): CacheEntry {
+  const start = chain.length;
+  let current = fiber;
+  let e = entry;
+  let out: Part | null = null;
+  for (;;) {
+    const child = current.child!;
+    e.child = child;
+    chain.push(e);
+    current = child;
+    e = e.entries[0]!;
+    const unchanged =
+      e.props === child.memoizedProps && e.state === child.memoizedState && e.child === child.child;
+    if (unchanged) break;
+    if (passesThrough(child, e)) continue;
+    const before = e.out;
+    if (read(child, e, options, false).out !== before) out = e.out;
+    break;
+  }
+  if (out !== null) {
+    // The bottom's nodes changed: every entry of the chain passes them up as its own.
+    const parts = out.length > 0 ? [out] : NO_PARTS;
+    for (let i = start; i < chain.length; i++) {
+      const link = chain[i]!;
+      link.parts = parts;
+      link.kids = out;
+      link.out = out;
+    }
+  }
+  chain.length = start;
+  return entry;
+}
+
+/**
+ * Reads the children starting at `first` into `parent` and returns their nodes. Children are
+ * matched to the previous read by position while the slots line up (the common case), by slot
+ * otherwise (a keyed move, an insertion, a removal). The result keeps its identity when every
+ * child's contribution did.
+ */
+function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOptions): Part {
+  const { fibers, entries } = parent;
+  let slots: Map<Fiber, CacheEntry> | null = null;
+  let nextFibers: Fiber[] | null = null;
+  let nextEntries: CacheEntry[] | null = null;
+  let changed = false;
+  let index = 0;
+  for (let fiber = first; fiber !== null; fiber = fiber.sibling, index++) {
+    let known: CacheEntry | undefined;
+    const old = fibers[index];
+    if (nextFibers === null && old !== undefined && (fiber === old || fiber === old.alternate))
+      known = entries[index];
+    else {
+      if (nextFibers === null) {
+        nextFibers = fibers.slice(0, index);
+        nextEntries = entries.slice(0, index);
+        slots = slotsOf(fibers, entries);
+      }
+      known = slots!.get(fiber) ?? (fiber.alternate === null ? undefined : slots!.get(fiber.alternate));
+    }
+    // The common case inline: an unchanged sibling of the path React re-rendered.
+    if (
+      known !== undefined &&
+      !options.full &&
+      known.props === fiber.memoizedProps &&
+      known.state === fiber.memoizedState &&
+      known.child === fiber.child
+    ) {
+      if (nextFibers !== null) {
+        nextFibers.push(fiber);
+        nextEntries!.push(known);
+      }
+      continue;
+    }
+    const before = known?.out;
+    const entry = read(fiber, known, options, false);
+    if (entry.out !== before) changed = true;
+    if (nextFibers !== null) {
+      nextFibers.push(fiber);
+      nextEntries!.push(entry);
+    }
+  }
+  if (nextFibers === null && index !== fibers.length) {
+    nextFibers = fibers.slice(0, index);
+    nextEntries = entries.slice(0, index);
+  }
+  if (nextFibers !== null) {
+    parent.fibers = nextFibers;
+    parent.entries = nextEntries!;
+    changed = true;
+  }
+  if (!changed) return parent.kids;
+  const parts: Part[] = [];
+  for (const entry of parent.entries) if (entry.out.length > 0) parts.push(entry.out);
+  if (sameItems(parts, parent.parts)) return parent.kids;
+  parent.parts = parts;
+  return flatten(parts);
+}
+
+/**
+ * Not on screen: Suspense content while its fallback shows and `<Activity mode="hidden">` (an
+ * Offscreen fiber with state), and `<Static>` output (Ink marks its box `internal_static`).
+ */
+function isHidden(fiber: Fiber): boolean {
+  if (fiber.tag === OffscreenComponent) return fiber.memoizedState !== null;
+  if (fiber.tag !== HostComponent) return false;
+  const props = fiber.memoizedProps as { internal_static?: unknown } | null;
+  return props?.internal_static === true;
+}

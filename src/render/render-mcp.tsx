@@ -1,0 +1,135 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { type Instance, render } from 'ink';
+import type { ReactElement } from 'react';
+import { createMemoryTerminal } from '../react/memory-terminal.js';
+import { McpSession } from '../react/McpSession.js';
+import type { McpTypeMap } from '../react/type-map.js';
+import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
+import type { HttpEndpoint } from '../server/http-server.js';
+import { Confirmer } from '../session/confirmer.js';
+import { stderrLogger } from '../walker/logger.js';
+import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
+import { tapScreen } from './screen-tap.js';
+
+export interface RenderMcpOptions extends McpServerOptions {
+  /** The session id: the first segment of every tool name. */
+  session: string;
+  /**
+   * `'stdio'`: headless, the agent starts the app; Ink renders to an in-memory terminal and stdout
+   * carries only MCP messages. `'http'`: attached, a person runs the app in their terminal and
+   * agents connect over Streamable HTTP on loopback.
+   */
+  transport: 'stdio' | 'http';
+  typeMap?: McpTypeMap;
+  /** Size of the in-memory terminal (stdio). @default 100 */
+  columns?: number;
+  /** @default 30 */
+  rows?: number;
+  /** HTTP port. @default 0 (a free one) */
+  port?: number;
+  /** HTTP interface. @default '127.0.0.1' */
+  host?: string;
+  /** Where the connection file goes (http); `false` writes none. @default $XDG_RUNTIME_DIR/ink-mcp or ~/.local/state/ink-mcp */
+  connectionDir?: string | false;
+  /** How long the in-app confirmation waits before it denies (http). @default 60_000 */
+  confirmTimeoutMs?: number;
+  /** Streams (stdio: the protocol; http: the terminal). @default process.stdin / process.stdout / process.stderr */
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+}
+
+export interface McpApp {
+  server: McpServerHandle;
+  /** The HTTP endpoint (http transport). */
+  endpoint?: HttpEndpoint;
+  /** The connection file written (http transport), if any. */
+  connectionFile?: string;
+  /** Resolves when the app has stopped (unmounted, or stdin ended in stdio mode) and all is closed. */
+  waitUntilExit(): Promise<void>;
+  /** Stops the app and the server. */
+  unmount(): Promise<void>;
+}
+
+/** Renders an app inside an `McpSession` and serves it over MCP, in one call. */
+export async function renderMcp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
+  return options.transport === 'stdio' ? serveStdio(element, options) : serveHttp(element, options);
+}
+
+function serverOptions(options: RenderMcpOptions): McpServerOptions {
+  const { session, transport, typeMap, columns, rows, port, host, connectionDir, confirmTimeoutMs, stdin, stdout, stderr, ...rest } =
+    options;
+  return { ...rest, logger: options.logger ?? stderrLogger };
+}
+
+async function serveStdio(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
+  const terminal = createMemoryTerminal(options.columns, options.rows);
+  const server = createMcpServer(serverOptions(options));
+  const instance = render(
+    <McpSession id={options.session} server={server} screen={terminal.screen} {...typeMapProp(options.typeMap)}>
+      {element}
+    </McpSession>,
+    {
+      // Ink never touches the real stdout: that belongs to the protocol.
+      stdout: terminal.stdout as unknown as NodeJS.WriteStream,
+      stderr: terminal.stderr as unknown as NodeJS.WriteStream,
+      stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
+  );
+  const stdin = options.stdin ?? process.stdin;
+  await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
+  const app = lifecycle(server, instance);
+  // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop".
+  stdin.once('end', () => void app.unmount());
+  return app;
+}
+
+async function serveHttp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
+  const logger = options.logger ?? stderrLogger;
+  const confirmer = new Confirmer(options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs });
+  const server = createMcpServer({ confirm: confirmer.ask, ...serverOptions(options) });
+  const endpoint = await server.listen({
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.host === undefined ? {} : { host: options.host }),
+  });
+  const dir = options.connectionDir === undefined ? connectionDir() : options.connectionDir;
+  const written = dir === false ? undefined : writeConnectionFile(dir, options.session, endpoint);
+  if (written && 'error' in written) logger.warn(written.error);
+  const file = written && 'file' in written ? written : undefined;
+  // Before the first frame, and on stderr: never inside the UI, never on stdout.
+  (options.stderr ?? process.stderr).write(describeConnection(options.session, endpoint, file?.file));
+  const tap = tapScreen(options.stdout ?? process.stdout);
+  const instance = render(
+    <McpSession id={options.session} server={server} screen={tap.screen} confirmer={confirmer} {...typeMapProp(options.typeMap)}>
+      {element}
+    </McpSession>,
+    { stdout: tap.stream, ...(options.stdin ? { stdin: options.stdin } : {}), ...(options.stderr ? { stderr: options.stderr } : {}) },
+  );
+  const app = lifecycle(server, instance, () => {
+    confirmer.close();
+    file?.remove();
+  });
+  return { ...app, endpoint, ...(file ? { connectionFile: file.file } : {}) };
+}
+
+function typeMapProp(typeMap: McpTypeMap | undefined): { typeMap?: McpTypeMap } {
+  return typeMap === undefined ? {} : { typeMap };
+}
+
+/** One way down, whoever starts it (the app exiting, stdin ending, or the caller). */
+function lifecycle(server: McpServerHandle, instance: Instance, cleanup?: () => void): McpApp {
+  let stopped: Promise<void> | undefined;
+  const unmount = () => {
+    stopped ??= (async () => {
+      instance.unmount();
+      cleanup?.();
+      await server.close();
+    })();
+    return stopped;
+  };
+  const exited = instance.waitUntilExit().then(unmount, unmount);
+  return { server, unmount, waitUntilExit: () => exited.then(() => unmount()) };
+}

@@ -1,0 +1,94 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { render } from 'ink';
+import type { ReactElement } from 'react';
+import { createMemoryTerminal, type MemoryStdin } from '../react/memory-terminal.js';
+import { McpSession } from '../react/McpSession.js';
+import type { McpTypeMap } from '../react/type-map.js';
+import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
+import type { Session } from '../session/session.js';
+
+export interface RenderHeadlessOptions extends McpServerOptions {
+  /** The session id (first segment of every tool name). @default 'app' */
+  session?: string;
+  typeMap?: McpTypeMap;
+  /** @default 100 */
+  columns?: number;
+  /** @default 30 */
+  rows?: number;
+  /** The `clientInfo` the test client sends (a strict client's name gets portable tool names). @default { name: 'ink-mcp-testing', version: '0' } */
+  clientInfo?: { name: string; version: string };
+  /** Capabilities the test client declares (e.g. `{ elicitation: {} }`). @default {} */
+  clientCapabilities?: ClientCapabilities;
+}
+
+export interface HeadlessApp {
+  /** A real MCP SDK client, connected to the app's server in memory. */
+  client: Client;
+  server: McpServerHandle;
+  /** The last frame as plain text. */
+  lastFrame(): string;
+  /** Type as a person would: `stdin.write('a')`, `stdin.write('\r')`. */
+  stdin: MemoryStdin;
+  /** Resolves once React has committed pending work and the session's tools match its tree. */
+  waitForSync(): Promise<void>;
+  /** Unmounts the app, closes the client and the server. */
+  unmount(): Promise<void>;
+}
+
+/**
+ * Renders an Ink app headless inside an `McpSession` and connects a real MCP client to it: how app
+ * authors (and ink-mcp's own tests) test their agent surface.
+ */
+export async function renderHeadless(element: ReactElement, options: RenderHeadlessOptions = {}): Promise<HeadlessApp> {
+  const { session: id = 'app', typeMap, columns, rows, clientInfo, clientCapabilities, ...serverOptions } = options;
+  const terminal = createMemoryTerminal(columns, rows);
+  const server = createMcpServer(serverOptions);
+  let session: Session | undefined;
+  const host = {
+    attach(s: Session) {
+      session = s;
+      return server.attach(s);
+    },
+  };
+  const instance = render(
+    <McpSession id={id} server={host} screen={terminal.screen} {...(typeMap ? { typeMap } : {})}>
+      {element}
+    </McpSession>,
+    {
+      stdout: terminal.stdout as unknown as NodeJS.WriteStream,
+      stderr: terminal.stderr as unknown as NodeJS.WriteStream,
+      stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    },
+  );
+  const client = new Client(clientInfo ?? { name: 'ink-mcp-testing', version: '0' }, {
+    capabilities: clientCapabilities ?? {},
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+
+  let unmounted: Promise<void> | undefined;
+  return {
+    client,
+    server,
+    stdin: terminal.stdin,
+    lastFrame: terminal.screen,
+    async waitForSync() {
+      await session?.source.settled();
+      server.hub.list();
+    },
+    unmount() {
+      unmounted ??= (async () => {
+        instance.unmount();
+        await client.close();
+        await server.close();
+      })();
+      return unmounted;
+    },
+  };
+}
