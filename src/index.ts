@@ -11,6 +11,10 @@ import '../components/adapters/index.js';
 export { McpSession, type McpSessionProps } from './react/McpSession.js';
 export type { McpTypeMap } from './react/type-map.js';
 export { type McpActions, type UseMcpToolsOptions, useMcpTools } from './react/use-mcp-tools.js';
+// The framework-free core
+export type { AuthorizeDecision, AuthorizeRequest, Authorizer, Confirm } from './registry/authorize.js';
+export type { CallError, CallErrorCode } from './registry/call-error.js';
+export type { BreakerOptions } from './registry/circuit-breaker.js';
 // Serving
 export { type McpApp, type RenderMcpOptions, renderMcp } from './render/render-mcp.js';
 export type {
@@ -23,16 +27,13 @@ export type {
   TreeNodeJson,
 } from './server/index.js';
 export { createMcpServer } from './server/index.js';
-// The framework-free core
-export type { AuthorizeDecision, AuthorizeRequest, Authorizer, Confirm } from './registry/authorize.js';
-export type { CallError, CallErrorCode } from './registry/call-error.js';
-export type { BreakerOptions } from './registry/circuit-breaker.js';
 export { Confirmer, type PendingConfirmation } from './session/confirmer.js';
 export { type CallAnswer, type CallContext, Hub, type HubOptions } from './session/hub.js';
 export { Session, type SessionOptions } from './session/session.js';
 export type { SessionHost } from './session/session-host.js';
 export type { ViewSource } from './session/view-source.js';
 // The walker (pure)
+export { ActionError, isActionError } from './walker/action-error.js';
 export { type CachedCleanSpecResult, type CleanSpecResult, cleanSpec } from './walker/clean-spec.js';
 export { type Derivation, deriveTools, deriveWithRefusals } from './walker/derive.js';
 export { describeRefusal } from './walker/describe-refusal.js';

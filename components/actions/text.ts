@@ -87,6 +87,9 @@ function withheld(field: string, doing: string, act: () => void): void {
     act();
   } catch (error) {
     if (error instanceof WidgetError) throw error;
-    fail(`${doing} ${field} failed in the app's handler (its message is withheld: it may hold the secret)`);
+    // A plain Error, not a WidgetError: the app failed, which counts toward the breaker.
+    throw new Error(
+      `ink-mcp: ${doing} ${field} failed in the app's handler (its message is withheld: it may hold the secret)`,
+    );
   }
 }

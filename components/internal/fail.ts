@@ -1,13 +1,20 @@
+// The module itself, not the package root: the root loads the adapters, which load this file, and a
+// runtime import back into the root would be a cycle through the adapters' top-level await.
+import { ActionError } from '../../src/walker/action-error.js';
+
 /**
  * What a widget action throws when its input cannot apply: the call layer answers it as an error the
  * agent reads, so it says what was asked and what is allowed. Never put a secret in `message`.
  */
 export function fail(message: string): never {
-  throw new WidgetError(`ink-mcp: ${message}`);
+  throw new WidgetError(message);
 }
 
-/** An error a widget action raised itself (its text is ours, never the app's or a secret). */
-export class WidgetError extends Error {
+/**
+ * An error a widget action raised itself (its text is ours, never the app's or a secret). An
+ * ActionError: the agent's input was wrong, which never counts toward the tool's circuit breaker.
+ */
+export class WidgetError extends ActionError {
   override name = 'WidgetError';
 }
 

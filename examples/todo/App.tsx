@@ -92,8 +92,8 @@ export function App({ initial = [], onChange, notice }: AppProps) {
         onCancel={() => setConfirmDelete(null)}
       />
       <Text dimColor>
-        {todos.length} items · {todos.length - done} active · {done} done — Tab: next field · ↑↓: move · Space: toggle · e:
-        edit · d: delete · ←→: filter
+        {todos.length} items · {todos.length - done} active · {done} done — Tab: next field · ↑↓: move ·
+        Space: toggle · e: edit · d: delete · ←→: filter
       </Text>
     </Box>
   );

@@ -23,7 +23,8 @@ async function main(): Promise<void> {
 
   const { tools } = await client.listTools();
   console.log(paint(1, `The agent sees ${tools.length} tools:`));
-  for (const tool of tools) console.log(`  ${tool.name}${tool.annotations?.destructiveHint ? '  (destructive)' : ''}`);
+  for (const tool of tools)
+    console.log(`  ${tool.name}${tool.annotations?.destructiveHint ? '  (destructive)' : ''}`);
 
   const steps: [string, string, Record<string, unknown>][] = [
     ['Add a first item', 'todo.todos.add_item', { text: 'Buy oat milk' }],

@@ -18,7 +18,10 @@ export function loadTodos(file: string): Loaded {
   }
   const aside = `${file}.corrupt-${Date.now()}`;
   renameSync(file, aside);
-  return { todos: [], warning: `${file} did not hold a todo list; it was kept as ${aside} and a new list started.` };
+  return {
+    todos: [],
+    warning: `${file} did not hold a todo list; it was kept as ${aside} and a new list started.`,
+  };
 }
 
 /** Writes the list atomically: a temporary file in the same folder, then a rename over the old one. */

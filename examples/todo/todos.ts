@@ -1,3 +1,5 @@
+import { ActionError } from '../../src/index.js';
+
 /** The todo list as data: pure functions, so the UI, the agent and the file all agree. */
 export interface Todo {
   text: string;
@@ -34,7 +36,7 @@ export function visible(todos: readonly Todo[], filter: Filter): { todo: Todo; i
 export function checkIndex(todos: readonly Todo[], index: number): void {
   if (!Number.isInteger(index) || index < 0 || index >= todos.length) {
     const range = todos.length === 0 ? 'the list is empty' : `valid indexes are 0 to ${todos.length - 1}`;
-    throw new Error(`ink-mcp todo: no item at index ${index}: ${range}. Call todo.todos.list to see the items.`);
+    throw new ActionError(`no item at index ${index}: ${range}. Call todo.todos.list to see the items.`);
   }
 }
 
@@ -43,8 +45,7 @@ export function isTodoList(x: unknown): x is Todo[] {
   return (
     Array.isArray(x) &&
     x.every(
-      (t) =>
-        typeof t === 'object' && t !== null && typeof t.text === 'string' && typeof t.done === 'boolean',
+      (t) => typeof t === 'object' && t !== null && typeof t.text === 'string' && typeof t.done === 'boolean',
     )
   );
 }

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import type { Confirmer } from '../session/confirmer.js';
 import { Session } from '../session/session.js';
@@ -8,6 +9,7 @@ import type { Logger } from '../walker/types.js';
 import { ConfirmPrompt } from './ConfirmPrompt.js';
 import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
+import { KeyboardTap } from './KeyboardTap.js';
 import { SessionContext, type SessionLink } from './session-context.js';
 import { type McpTypeMap, namedPart } from './type-map.js';
 
@@ -51,6 +53,16 @@ class SessionAnchor extends Component<McpSessionProps> {
   #detach: (() => void) | undefined;
   #teardownPending = false;
   readonly #link: SessionLink = { committed: () => this.#source?.committed() };
+  #keyboard: EventEmitter | undefined;
+  readonly #onKeyboard = (emitter: EventEmitter | undefined) => {
+    this.#keyboard = emitter;
+  };
+  /** The session's keyboard (`CallInfo.input`): one keypress, or one paste, as a person's. */
+  readonly #input = (data: string) => {
+    if (!this.#keyboard)
+      throw new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).');
+    this.#keyboard.emit('input', data);
+  };
 
   override componentDidMount(): void {
     // StrictMode (development) unmounts and remounts the same instance at once: keep the session.
@@ -89,6 +101,7 @@ class SessionAnchor extends Component<McpSessionProps> {
     const { children, confirmer } = this.props;
     return (
       <SessionContext.Provider value={this.#link}>
+        <KeyboardTap onEmitter={this.#onKeyboard} />
         {children}
         {confirmer && <ConfirmPrompt confirmer={confirmer} />}
       </SessionContext.Provider>
@@ -100,7 +113,13 @@ class SessionAnchor extends Component<McpSessionProps> {
     const logger = this.props.logger ?? stderrLogger;
     const screen = () => this.props.screen?.();
     const source = new FiberViewSource({ label: id, logger, boundary: SessionAnchor, typeMapOf, screen });
-    const session = new Session({ id, source, typeMap: namedPart(typeMap, defaultTypeMap()), logger });
+    const session = new Session({
+      id,
+      source,
+      typeMap: namedPart(typeMap, defaultTypeMap()),
+      logger,
+      input: this.#input,
+    });
     this.#source = source;
     this.#session = session;
     source.start((this as unknown as { _reactInternals?: Fiber })._reactInternals);

@@ -63,7 +63,12 @@ export async function authorizeCall(
     case 'deny':
       return deny('denied');
     case 'ask':
-      return ask(request, ctx.confirm, deny);
+      // A person (or a client's form) is shown the question: never a secret's value.
+      return ask(
+        tool.annotations.sensitive ? { ...request, args: redactValues(request.args) } : request,
+        ctx.confirm,
+        deny,
+      );
     default:
       return deny(
         'authorizer_failed',
@@ -90,4 +95,18 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.slice(0, 50));
   if (value === null) return 'null';
   return typeof value === 'object' || typeof value === 'function' ? `a ${typeof value}` : String(value);
+}
+
+/** The argument names of a sensitive call, each value hidden: what a confirmation may show. */
+function redactValues(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(args)) {
+    Object.defineProperty(out, key, {
+      value: '[redacted]',
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }

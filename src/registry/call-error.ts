@@ -14,6 +14,7 @@ export type CallErrorCode =
   | 'widget_unavailable'
   | 'session_not_running'
   | 'handler_error'
+  | 'action_refused'
   | 'timeout';
 
 /** One problem with the arguments, zod-like: `path` leads from the arguments object to the value. */
@@ -37,6 +38,7 @@ export type CallErrorFacts =
   | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
   | { code: 'session_not_running'; tool: string; sessionId: string }
   | { code: 'handler_error'; tool: string; detail: string }
+  | { code: 'action_refused'; tool: string; detail: string }
   | { code: 'timeout'; tool: string; timeoutMs: number };
 
 /** A failed call, discriminated by `code`; each code carries its own facts plus the worded `message`. */
@@ -89,6 +91,10 @@ export const sessionNotRunning = (tool: string, sessionId: string) =>
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>
   make({ code: 'handler_error', tool, detail: clip(errorText(error)) });
+
+/** The action threw an `ActionError`: its input cannot apply. The agent's mistake, not a fault. */
+export const actionRefused = (tool: string, detail: string) =>
+  make({ code: 'action_refused', tool, detail: clip(detail) });
 
 export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
 

@@ -9,7 +9,8 @@ const RELIST = 'call tools/list again to see the tools available now';
 
 /** Words a failure for a model: what was wrong, then what to do about it. */
 export function describeCallError(error: CallErrorFacts): string {
-  const tool = JSON.stringify(error.tool);
+  // The name is the caller's (an unknown tool's can be any length): a real tool name is far shorter.
+  const tool = JSON.stringify(clip(error.tool, MAX_NAME_SHOWN));
   switch (error.code) {
     case 'unknown_tool':
       return `ink-mcp: there is no tool named ${tool}. The app's tools change with what is on its screen; ${RELIST}.`;
@@ -41,9 +42,11 @@ export function describeCallError(error: CallErrorFacts): string {
       );
     case 'handler_error':
       return (
-        `ink-mcp: ${tool} failed: ${error.detail}. It may have partly taken effect: check the screen before ` +
+        `ink-mcp: ${tool} failed: ${withoutFinalStop(error.detail)}. It may have partly taken effect: check the screen before ` +
         'retrying. A tool that keeps failing is paused for a while.'
       );
+    case 'action_refused':
+      return `ink-mcp: ${tool} refused: ${withoutFinalStop(error.detail)}. Nothing was changed; fix the input and call again.`;
     case 'timeout':
       return (
         `ink-mcp: ${tool} did not finish within ${error.timeoutMs} ms and was abandoned. It may have partly ` +
@@ -88,10 +91,20 @@ function unavailability(error: Extract<CallErrorFacts, { code: 'widget_unavailab
 
 /** At most this many issues are spelt out: the rest are counted, so a huge input gives a short message. */
 const MAX_LISTED_ISSUES = 10;
+/** Caller-supplied text (a called name, an argument's key) is cut to this many characters in a message. */
+const MAX_NAME_SHOWN = 200;
+const MAX_SEGMENT_SHOWN = 64;
+const MAX_ISSUE_SHOWN = 300;
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
 
 function listIssues(issues: ArgumentIssue[]): string {
   if (issues.length === 0) return 'the arguments were rejected';
-  const listed = issues.slice(0, MAX_LISTED_ISSUES).map((i) => `${formatPath(i.path)}: ${i.message}`);
+  const listed = issues
+    .slice(0, MAX_LISTED_ISSUES)
+    .map((i) => `${clip(formatPath(i.path), MAX_ISSUE_SHOWN)}: ${clip(i.message, MAX_ISSUE_SHOWN)}`);
   const more = issues.length - listed.length;
   return listed.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
@@ -102,7 +115,9 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export function formatPath(path: readonly (string | number)[]): string {
   if (path.length === 0) return '(arguments)';
   let out = '';
-  for (const part of path) {
+  for (const whole of path) {
+    // A key is the caller's: a 1 MiB key must not come back whole in the message.
+    const part = typeof whole === 'string' ? clip(whole, MAX_SEGMENT_SHOWN) : whole;
     if (typeof part === 'number') out += `[${part}]`;
     else if (IDENTIFIER.test(part)) out += out === '' ? part : `.${part}`;
     else out += `[${JSON.stringify(part)}]`;
@@ -116,4 +131,9 @@ function seconds(ms: number): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A detail that already ends a sentence must not end up with two full stops. */
+function withoutFinalStop(text: string): string {
+  return text.replace(/[.\s]+$/, '');
 }

@@ -46,6 +46,8 @@ export class ArgsValidator {
     try {
       valid = compiled.validate(input) === true;
     } catch (error) {
+      // A recursive schema walks the arguments recursively: very deep ones are the caller's fault.
+      if (isStackOverflow(error)) return tooDeep(toolName);
       // A pathological pattern or an engine limit: the schema's fault, not the caller's.
       return { ok: false, error: brokenSchema(toolName, `validation threw: ${errorText(error)}`) };
     }
@@ -77,9 +79,23 @@ async function parseWithZod(toolName: string, schema: ZodSchema, input: object):
     // An object schema gives an object; the handler's type (ArgsOf) carries the precise shape.
     return { ok: true, args: result.data as Record<string, unknown> };
   } catch (error) {
+    if (isStackOverflow(error)) return tooDeep(toolName);
     // zod lets a throwing transform or refinement escape: the schema's fault, not the caller's.
     return { ok: false, error: brokenSchema(toolName, `its zod schema threw: ${errorText(error)}`) };
   }
+}
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+function tooDeep(toolName: string): ArgsResult {
+  return {
+    ok: false,
+    error: invalidArguments(toolName, [
+      { path: [], message: 'are nested too deeply to be checked against the schema: send a flatter value' },
+    ]),
+  };
 }
 
 const shared = new ArgsValidator();

@@ -4,10 +4,20 @@ import { join } from 'node:path';
 import type { HttpEndpoint } from '../server/http-server.js';
 
 /** How to connect, for a person to paste: the URL, the token, a Claude Code line and a JSON config. */
-export function describeConnection(sessionId: string, endpoint: HttpEndpoint, file: string | undefined): string {
+export function describeConnection(
+  sessionId: string,
+  endpoint: HttpEndpoint,
+  file: string | undefined,
+): string {
   const header = `Authorization: Bearer ${endpoint.token}`;
   const config = {
-    mcpServers: { [sessionId]: { type: 'http', url: endpoint.url, headers: { Authorization: `Bearer ${endpoint.token}` } } },
+    mcpServers: {
+      [sessionId]: {
+        type: 'http',
+        url: endpoint.url,
+        headers: { Authorization: `Bearer ${endpoint.token}` },
+      },
+    },
   };
   return [
     `ink-mcp: session "${sessionId}" is served at ${endpoint.url}`,
@@ -40,7 +50,9 @@ export function writeConnectionFile(
     const body = { session: sessionId, pid: process.pid, url: endpoint.url, token: endpoint.token };
     writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
-    return { error: `ink-mcp: could not write ${file}: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      error: `ink-mcp: could not write ${file}: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   return { file, remove: () => rmSync(file, { force: true }) };
 }

@@ -1,8 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type Instance, render } from 'ink';
 import type { ReactElement } from 'react';
-import { createMemoryTerminal } from '../react/memory-terminal.js';
 import { McpSession } from '../react/McpSession.js';
+import { createMemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
@@ -57,8 +57,21 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
 }
 
 function serverOptions(options: RenderMcpOptions): McpServerOptions {
-  const { session, transport, typeMap, columns, rows, port, host, connectionDir, confirmTimeoutMs, stdin, stdout, stderr, ...rest } =
-    options;
+  const {
+    session,
+    transport,
+    typeMap,
+    columns,
+    rows,
+    port,
+    host,
+    connectionDir,
+    confirmTimeoutMs,
+    stdin,
+    stdout,
+    stderr,
+    ...rest
+  } = options;
   return { ...rest, logger: options.logger ?? stderrLogger };
 }
 
@@ -66,7 +79,12 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
   const terminal = createMemoryTerminal(options.columns, options.rows);
   const server = createMcpServer(serverOptions(options));
   const instance = render(
-    <McpSession id={options.session} server={server} screen={terminal.screen} {...typeMapProp(options.typeMap)}>
+    <McpSession
+      id={options.session}
+      server={server}
+      screen={terminal.screen}
+      {...typeMapProp(options.typeMap)}
+    >
       {element}
     </McpSession>,
     {
@@ -89,7 +107,9 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
 
 async function serveHttp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
   const logger = options.logger ?? stderrLogger;
-  const confirmer = new Confirmer(options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs });
+  const confirmer = new Confirmer(
+    options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs },
+  );
   const server = createMcpServer({ confirm: confirmer.ask, ...serverOptions(options) });
   const endpoint = await server.listen({
     ...(options.port === undefined ? {} : { port: options.port }),
@@ -103,10 +123,20 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
   (options.stderr ?? process.stderr).write(describeConnection(options.session, endpoint, file?.file));
   const tap = tapScreen(options.stdout ?? process.stdout);
   const instance = render(
-    <McpSession id={options.session} server={server} screen={tap.screen} confirmer={confirmer} {...typeMapProp(options.typeMap)}>
+    <McpSession
+      id={options.session}
+      server={server}
+      screen={tap.screen}
+      confirmer={confirmer}
+      {...typeMapProp(options.typeMap)}
+    >
       {element}
     </McpSession>,
-    { stdout: tap.stream, ...(options.stdin ? { stdin: options.stdin } : {}), ...(options.stderr ? { stderr: options.stderr } : {}) },
+    {
+      stdout: tap.stream,
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.stderr ? { stderr: options.stderr } : {}),
+    },
   );
   const app = lifecycle(server, instance, () => {
     confirmer.close();

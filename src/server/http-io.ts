@@ -10,7 +10,7 @@ export const ABORTED = Symbol('aborted');
 export function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARGE | typeof ABORTED> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.resolve(TOO_LARGE);
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -23,8 +23,9 @@ export function readBody(req: IncomingMessage): Promise<string | typeof TOO_LARG
     };
     req.on('data', onData);
     req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.once('error', reject);
-    // The client went away mid-body (a no-op once 'end' has resolved the promise).
+    // The client went away mid-body: Node reports it as an 'error' ("aborted", ECONNRESET) and then
+    // a 'close'. Neither is a server failure (no-ops once 'end' has resolved the promise).
+    req.once('error', () => resolve(ABORTED));
     req.once('close', () => resolve(ABORTED));
   });
 }

@@ -2,7 +2,13 @@ import type { StaticCallInfo, StaticToolInput } from '../registry/registry.js';
 import { cleanSpec } from '../walker/clean-spec.js';
 import { isId } from '../walker/ids.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
-import type { ActionAnnotations, JsonSchemaObject, SpecFault, ToolAnnotations, ZodSchema } from '../walker/types.js';
+import type {
+  ActionAnnotations,
+  JsonSchemaObject,
+  SpecFault,
+  ToolAnnotations,
+  ZodSchema,
+} from '../walker/types.js';
 import { unlistableSchema } from './list-tools.js';
 
 /** A server-level tool: it belongs to no session, and is listed next to the sessions' tools. */

@@ -1,5 +1,7 @@
 /** How many names an unknown-tool answer suggests. */
 export const MAX_SUGGESTIONS = 5;
+/** Twice the longest name the SDK allows (128): longer called names are scored by this prefix. */
+const MAX_SCORED_LENGTH = 256;
 
 /**
  * The names closest to one that matched no tool, best first: names sharing more segments (split at
@@ -7,7 +9,9 @@ export const MAX_SUGGESTIONS = 5;
  * only when it is within a few edits (a typo), so an unrelated request suggests nothing.
  */
 export function closestNames(wanted: string, names: readonly string[], max = MAX_SUGGESTIONS): string[] {
-  const target = wanted.toLowerCase();
+  // The called name is the caller's and can be megabytes long; edit distance costs its length times
+  // each listed name's, so only a prefix a real name (at most 128 characters) could resemble is scored.
+  const target = wanted.slice(0, MAX_SCORED_LENGTH).toLowerCase();
   const targetSegments = new Set(segments(target));
   const typoBudget = Math.max(2, Math.floor(target.length / 3));
   const scored: { name: string; shared: number; distance: number }[] = [];

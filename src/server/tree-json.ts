@@ -16,6 +16,8 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY = /password|secret|token/i;
 /** A node whose type matches has its `value` hidden (a password input). */
 const SECRET_TYPE = /password/i;
+/** What holds a secret input's text (`value`, or the starting text of an uncontrolled one). */
+const SECRET_VALUE_KEYS = ['value', 'defaultValue', 'initialValue'];
 /** Attribute values nested deeper than this are summarised: a tree resource is for reading, not dumping. */
 const MAX_ATTR_DEPTH = 6;
 /** The most attribute values one node shows; the rest are cut. */
@@ -32,10 +34,13 @@ export function treeJson(
   listedName: (canonical: string) => string,
 ): TreeNodeJson[] {
   const toolsOf = new Map<ViewNode, string[]>();
+  // A node offering a sensitive tool holds a secret whatever it is called (a masked text input).
+  const sensitive = new Set<ViewNode>();
   for (const tool of deriveWithRefusals(tree, context).tools as ToolDef[]) {
     const names = toolsOf.get(tool.node) ?? [];
     names.push(listedName(tool.name));
     toolsOf.set(tool.node, names);
+    if (tool.annotations.sensitive) sensitive.add(tool.node);
   }
   const seen = new Set<ViewNode>();
   const convert = (node: ViewNode): TreeNodeJson | undefined => {
@@ -51,7 +56,7 @@ export function treeJson(
     const type = typeof node.type === 'string' ? node.type : String(node.type);
     const out: TreeNodeJson = {
       type,
-      attrs: safeAttrs(node.attrs, SECRET_TYPE.test(type)),
+      attrs: safeAttrs(node.attrs, SECRET_TYPE.test(type) || sensitive.has(node)),
       tools: [],
       children: [],
     };
@@ -76,7 +81,9 @@ export function safeAttrs(attrs: unknown, secretValue = false): JsonObject {
   } catch {
     return { attrs: '[unreadable]' }; // a hostile attrs object (a throwing proxy) costs only this node
   }
-  if (secretValue && Object.hasOwn(out, 'value')) out.value = REDACTED;
+  if (secretValue) {
+    for (const key of SECRET_VALUE_KEYS) if (Object.hasOwn(out, key)) out[key] = REDACTED;
+  }
   return out;
 }
 

@@ -140,7 +140,8 @@ export class Hub implements SessionHost {
   #resync(name: string): RegisteredTool | undefined {
     const attached = this.#sessions.get(name.split('.', 1)[0] ?? '');
     if (!attached?.session.running) return undefined;
-    attached.sync.sync(attached.session.snapshot());
+    // Forced: a source that changed its tree in place (plain data) still gets re-derived here.
+    attached.sync.sync(attached.session.snapshot(), true);
     return this.registry.get(name);
   }
 

@@ -1,10 +1,12 @@
 import {
+  actionRefused,
   type CallError,
   handlerError,
   sessionNotRunning,
   timedOut,
   widgetUnavailable,
 } from '../registry/call-error.js';
+import { isActionError } from '../walker/action-error.js';
 import { isWidgetUnavailable } from '../walker/ids.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, ToolDef, TypeMap, ViewNode } from '../walker/types.js';
@@ -21,6 +23,8 @@ export interface SessionOptions {
   logger?: Logger;
   /** The screen as plain text, when the app renders to one the session can read. @default `source.screen` */
   screen?: () => string | undefined;
+  /** Types into the app as a person would (`CallInfo.input`). @default none */
+  input?: (data: string) => void;
 }
 
 /** What a call changed in the session's tool list. */
@@ -60,11 +64,12 @@ export class Session {
   readonly typeMap: TypeMap;
   readonly logger: Logger | undefined;
   readonly #readScreen: (() => string | undefined) | undefined;
+  readonly #input: ((data: string) => void) | undefined;
   #running = true;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #onStop = new Set<() => void>();
-  readonly #stopped: Promise<void>;
-  #resolveStopped!: () => void;
+  /** Answers `session_not_running` to a call not yet answered (when the session stops). */
+  readonly #pending = new Set<() => void>();
   readonly #inFlight = new Set<AbortController>();
 
   constructor(options: SessionOptions) {
@@ -72,10 +77,8 @@ export class Session {
     this.source = options.source;
     this.typeMap = options.typeMap ?? defaultTypeMap();
     this.logger = options.logger;
+    this.#input = options.input;
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
-    this.#stopped = new Promise((resolve) => {
-      this.#resolveStopped = resolve;
-    });
   }
 
   get running(): boolean {
@@ -116,7 +119,22 @@ export class Session {
       this.#running ? this.#execute(tool, args, options) : this.#notRunning(tool),
     );
     this.#queue = job.catch(() => undefined);
-    return Promise.race([job, this.#stopped.then(() => this.#notRunning(tool))]);
+    // Not a race against a promise of the session's stop: each such race would leave a reaction on
+    // it (holding the call's tool and answer) for the session's whole life.
+    return new Promise((resolve, reject) => {
+      const stopped = () => resolve(this.#notRunning(tool));
+      this.#pending.add(stopped);
+      job.then(
+        (result) => {
+          this.#pending.delete(stopped);
+          resolve(result);
+        },
+        (error: unknown) => {
+          this.#pending.delete(stopped);
+          reject(error);
+        },
+      );
+    });
   }
 
   /** The app unmounted: every call from now on answers `session_not_running`. */
@@ -124,7 +142,8 @@ export class Session {
     if (!this.#running) return;
     this.#running = false;
     for (const controller of this.#inFlight) controller.abort(new Error('ink-mcp: the session stopped'));
-    this.#resolveStopped();
+    for (const answer of this.#pending) answer();
+    this.#pending.clear();
     for (const listener of [...this.#onStop]) {
       try {
         listener();
@@ -165,6 +184,7 @@ export class Session {
           node,
           signal,
           ...(options.client ? { client: options.client } : {}),
+          ...(this.#input ? { input: this.#input } : {}),
         }),
       timeoutMs,
       controller,
@@ -185,6 +205,14 @@ export class Session {
       };
     }
     if (outcome.ok) return { ok: true, value: outcome.value, ...changes, ...this.#screen() };
+    if ('thrown' in outcome && isActionError(outcome.thrown)) {
+      return {
+        ok: false,
+        fault: false,
+        error: actionRefused(tool.name, outcome.thrown.message),
+        ...this.#screen(),
+      };
+    }
     const error =
       'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
     return { ok: false, fault: true, error, ...this.#screen() };

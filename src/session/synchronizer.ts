@@ -15,6 +15,8 @@ export class Synchronizer {
   readonly #registry: Registry;
   readonly #logger: Logger;
   readonly #logged = new Set<string>();
+  /** The tree last registered, and the registry version right after: both equal means nothing to do. */
+  #synced: { tree: readonly ViewNode[]; version: number } | undefined;
 
   constructor(session: Session, registry: Registry, logger: Logger) {
     this.#session = session;
@@ -23,8 +25,16 @@ export class Synchronizer {
     if (!isId(session.id)) logger.warn(describeRefusedSessionId(session.id));
   }
 
-  /** Derives from `tree` (default: the session's latest) and registers the result. */
-  sync(tree: readonly ViewNode[] = this.#session.tree()): ToolDiff {
+  /**
+   * Derives from `tree` (default: the session's latest) and registers the result. Unless `force`d,
+   * the tree it registered last, with the registry unchanged since, is skipped: derivation is a pure
+   * function of the tree, and a source gives a new tree when anything in it changed. (A listing
+   * re-reads every session: this keeps it from re-deriving every tool of every session.)
+   */
+  sync(tree: readonly ViewNode[] = this.#session.tree(), force = false): ToolDiff {
+    if (!force && this.#synced?.tree === tree && this.#synced.version === this.#registry.version) {
+      return { added: [], removed: [], changed: [] };
+    }
     const { tools, refusals } = deriveWithRefusals(tree, {
       sessionId: this.#session.id,
       typeMap: this.#session.typeMap,
@@ -35,6 +45,8 @@ export class Synchronizer {
       this.#logged.add(line);
       this.#logger.warn(line);
     }
-    return this.#registry.replaceSession(this.#session.id, tools);
+    const diff = this.#registry.replaceSession(this.#session.id, tools);
+    this.#synced = { tree, version: this.#registry.version };
+    return diff;
   }
 }

@@ -1,3 +1,8 @@
 /** `ink-mcp/testing`: render an app headless and drive it with a real MCP client. */
-export { createMemoryTerminal, type MemoryStdin, type MemoryTerminal, stripAnsi } from '../react/memory-terminal.js';
+export {
+  createMemoryTerminal,
+  type MemoryStdin,
+  type MemoryTerminal,
+  stripAnsi,
+} from '../react/memory-terminal.js';
 export { type HeadlessApp, type RenderHeadlessOptions, renderHeadless } from './render-headless.js';

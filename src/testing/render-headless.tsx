@@ -3,8 +3,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
-import { createMemoryTerminal, type MemoryStdin } from '../react/memory-terminal.js';
 import { McpSession } from '../react/McpSession.js';
+import { createMemoryTerminal, type MemoryStdin } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { Session } from '../session/session.js';
@@ -41,8 +41,19 @@ export interface HeadlessApp {
  * Renders an Ink app headless inside an `McpSession` and connects a real MCP client to it: how app
  * authors (and ink-mcp's own tests) test their agent surface.
  */
-export async function renderHeadless(element: ReactElement, options: RenderHeadlessOptions = {}): Promise<HeadlessApp> {
-  const { session: id = 'app', typeMap, columns, rows, clientInfo, clientCapabilities, ...serverOptions } = options;
+export async function renderHeadless(
+  element: ReactElement,
+  options: RenderHeadlessOptions = {},
+): Promise<HeadlessApp> {
+  const {
+    session: id = 'app',
+    typeMap,
+    columns,
+    rows,
+    clientInfo,
+    clientCapabilities,
+    ...serverOptions
+  } = options;
   const terminal = createMemoryTerminal(columns, rows);
   const server = createMcpServer(serverOptions);
   let session: Session | undefined;

@@ -39,6 +39,11 @@ export interface CallInfo {
   signal: AbortSignal;
   /** The client's `clientInfo`, when known. */
   client?: { name: string; version?: string };
+  /**
+   * Types into the app as a person would: `data` (one key such as `'\r'` or `'\u001B[B'`, or a piece of
+   * text) reaches every active `useInput` handler. Present when the session renders under Ink.
+   */
+  input?: (data: string) => void;
 }
 
 export interface Action<S = InputSchema> {

@@ -105,39 +105,3 @@ export function resultOf(answer: CallAnswer): unknown {
   if (!answer.ok) throw new Error(`expected success, got ${answer.error.code}: ${answer.error.message}`);
   return answer.value;
 }
-
-/** Takes Ink's input emitter, as the session would (`useStdin`). */
-function GrabInput({ into }: { into: { emitter?: EventEmitter } }) {
-  into.emitter = (useStdin() as unknown as { internal_eventEmitter: EventEmitter }).internal_eventEmitter;
-  return null;
-}
-
-/**
- * Stands in for the session's keyboard (`CallInfo.input`) until `<McpSession>` offers one: render
- * `grab` in the app, and `wrap` a provider to hand Ink's input emitter to each of its calls as
- * `call.input`. `sent` records what was typed.
- */
-export function keyboardSeam() {
-  const holder: { emitter?: EventEmitter } = {};
-  const sent: string[] = [];
-  const input = (data: string) => {
-    sent.push(data);
-    holder.emitter?.emit('input', data);
-  };
-  const wrapped = new WeakMap<ToolProvider, ToolProvider>();
-  function wrap(provider: ToolProvider): ToolProvider {
-    let out = wrapped.get(provider);
-    if (!out) {
-      out = {
-        mcpTools: (attrs, node) =>
-          provider.mcpTools(attrs, node).map((spec) => ({
-            ...spec,
-            run: (args, call) => spec.run(args, { ...call, input } as CallInfo),
-          })),
-      };
-      wrapped.set(provider, out);
-    }
-    return out;
-  }
-  return { grab: <GrabInput into={holder} />, wrap, sent };
-}

@@ -62,7 +62,7 @@ describe('Select', () => {
   it('answers an error naming what is allowed for an unknown value, a bad index, or both/neither', async () => {
     const a = app(<Picker />);
     const unknown = await a.call('color.select', { value: 'pink' });
-    expect(unknown).toMatchObject({ ok: false, error: { code: 'handler_error' } });
+    expect(unknown).toMatchObject({ ok: false, fault: false, error: { code: 'action_refused' } });
     expect(unknown.ok ? '' : unknown.error.message).toContain(
       'has no option with value "pink": the values are "red", "green", "blue"',
     );

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 
 const entry = fileURLToPath(new URL('../../examples/todo/index.tsx', import.meta.url));
@@ -22,8 +23,8 @@ async function startTodo(extra: string[] = []) {
   const client = new Client({ name: 'todo-test', version: '1.0.0' });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await client.callTool({ name, arguments: args });
-    const text = (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     return { ...result, text };
   };
   return { client, call, stderr: () => stderr };

@@ -125,3 +125,23 @@ describe('authorizeCall', () => {
     expect(error.reason).toBe('authorizer_failed');
   });
 });
+
+describe('confirmation of a sensitive call', () => {
+  it('shows the argument names but never their values', async () => {
+    const seen: unknown[] = [];
+    const result = await authorizeCall(
+      { name: 's.pw.type_into', annotations: { sensitive: true } },
+      { text: 'hunter2' },
+      {
+        sessionId: 's',
+        authorize: () => 'ask',
+        confirm: async (request) => {
+          seen.push(request.args);
+          return true;
+        },
+      },
+    );
+    expect(result).toEqual({ ok: true });
+    expect(seen).toEqual([{ text: '[redacted]' }]);
+  });
+});

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Hub, type HubOptions } from '../../src/session/hub.js';
 import { Session } from '../../src/session/session.js';
+import { ActionError } from '../../src/walker/action-error.js';
 import type { Logger, ToolProvider, ViewNode } from '../../src/walker/types.js';
 import { DataSource } from '../helpers/data-source.js';
 
@@ -232,6 +233,36 @@ describe('Hub breaker', () => {
     await expect(hub.call('app.c.fail', {})).resolves.toMatchObject({ error: { code: 'handler_error' } });
     await expect(hub.call('app.c.fail', {})).resolves.toMatchObject({ error: { code: 'circuit_open' } });
     expect(source).toBeDefined();
+  });
+});
+
+describe('Hub action errors', () => {
+  it('answers an ActionError as action_refused, never counting it toward the breaker', async () => {
+    const source = new DataSource();
+    let runs = 0;
+    const provider: ToolProvider = {
+      mcpTools: () => [
+        {
+          name: 'pick',
+          run: () => {
+            runs++;
+            throw new ActionError('no option at index 9: valid indexes are 0 to 2.');
+          },
+        },
+      ],
+    };
+    source.set([{ type: 'x', id: 'w', attrs: {}, children: [], provider }]);
+    const hub = new Hub({ logger: quiet });
+    hubs.push(hub);
+    hub.attach(new Session({ id: 's', source }));
+    for (let i = 0; i < 8; i++) {
+      const answer = await hub.call('s.w.pick', {});
+      expect(answer).toMatchObject({ ok: false, fault: false, error: { code: 'action_refused' } });
+      expect(answer.ok ? '' : answer.error.message).toBe(
+        'ink-mcp: "s.w.pick" refused: no option at index 9: valid indexes are 0 to 2. Nothing was changed; fix the input and call again.',
+      );
+    }
+    expect(runs).toBe(8);
   });
 });
 

@@ -3,10 +3,12 @@ import { Box, Text } from 'ink';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withId } from '../../../components/index.js';
-import type { McpTypeMap } from '../../../src/react/index.js';
+import { Hub } from '../../../src/session/hub.js';
+import { Session } from '../../../src/session/session.js';
 import { defaultTypeMap } from '../../../src/walker/type-map.js';
 import type { ToolProvider } from '../../../src/walker/types.js';
-import { app, closeApps, KEY, keyboardSeam, resultOf } from '../helpers.js';
+import { DataSource } from '../../helpers/data-source.js';
+import { app, closeApps, KEY, resultOf } from '../helpers.js';
 
 afterEach(closeApps);
 
@@ -17,20 +19,12 @@ const ConfirmInput = withId(ui.ConfirmInput);
 const Select = withId(ui.Select);
 const MultiSelect = withId(ui.MultiSelect);
 
-/** The app, with the default type map whose providers type through the stand-in keyboard. */
+/**
+ * The app with nothing but the default type map (merged in by McpSession): the adapters type through
+ * the session's own keyboard (Ink's input channel), as a person would.
+ */
 function uiApp(children: ReactNode, options: { authorize?: () => 'allow' } = {}) {
-  const seam = keyboardSeam();
-  const typeMap = new Map<object | string, ToolProvider | null>();
-  for (const [key, provider] of defaultTypeMap() as ReadonlyMap<object, ToolProvider>)
-    typeMap.set(key, seam.wrap(provider));
-  const a = app(
-    <>
-      {seam.grab}
-      {children}
-    </>,
-    { typeMap: typeMap as McpTypeMap, ...options },
-  );
-  return Object.assign(a, { sent: seam.sent });
+  return app(<>{children}</>, options);
 }
 
 /** Shows what the component reported through its callbacks. */
@@ -160,9 +154,14 @@ describe('@inkjs/ui adapters (driven by keys, as a person would)', () => {
     expect(submitted).toEqual([['c']]);
   });
 
-  it('says so when the session has no keyboard to type with', async () => {
-    const a = app(<TextInput id="name" />, { typeMap: defaultTypeMap() as McpTypeMap });
-    const answer = await a.call('name.type_into', { text: 'x' });
+  it('says so when the session has no keyboard to type with (a session not rendered under Ink)', async () => {
+    const provider = (defaultTypeMap() as ReadonlyMap<unknown, ToolProvider>).get(ui.TextInput)!;
+    const source = new DataSource([{ type: 'TextInput', id: 'name', attrs: {}, children: [], provider }]);
+    const hub = new Hub({ logger: { warn: () => {} } });
+    hub.attach(new Session({ id: 't', source }));
+    const answer = await hub.call('t.name.type_into', { text: 'x' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'action_refused' } });
     expect(answer.ok ? '' : answer.error.message).toContain('this session has no keyboard to type with');
+    hub.close();
   });
 });
