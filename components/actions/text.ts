@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ActionSpec, CallInfo } from '../../src/index.js';
 import { action } from '../internal/action.js';
-import { fail, WidgetError } from '../internal/fail.js';
+import { WidgetError } from '../internal/fail.js';
 
 /** What a text field can do; the actions offered follow from what is given. */
 export interface TextField {

@@ -10,6 +10,7 @@ import { ConfirmPrompt } from './ConfirmPrompt.js';
 import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { KeyboardTap } from './KeyboardTap.js';
+import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import { SessionContext, type SessionLink } from './session-context.js';
 import { type McpTypeMap, namedPart } from './type-map.js';
 
@@ -57,6 +58,13 @@ class SessionAnchor extends Component<McpSessionProps> {
   readonly #onKeyboard = (emitter: EventEmitter | undefined) => {
     this.#keyboard = emitter;
   };
+  readonly #onRenderError = (error: unknown) => {
+    const why = error instanceof Error ? error.message : String(error);
+    (this.props.logger ?? stderrLogger).warn(
+      `ink-mcp: session "${this.props.id}" stopped: its app threw while rendering (${why}). Other sessions keep running.`,
+    );
+    this.#stop();
+  };
   /** The session's keyboard (`CallInfo.input`): one keypress, or one paste, as a person's. */
   readonly #input = (data: string) => {
     if (!this.#keyboard)
@@ -102,7 +110,9 @@ class SessionAnchor extends Component<McpSessionProps> {
     return (
       <SessionContext.Provider value={this.#link}>
         <KeyboardTap onEmitter={this.#onKeyboard} />
-        {children}
+        <SessionErrorBoundary sessionId={this.props.id} onError={this.#onRenderError}>
+          {children}
+        </SessionErrorBoundary>
         {confirmer && <ConfirmPrompt confirmer={confirmer} />}
       </SessionContext.Provider>
     );

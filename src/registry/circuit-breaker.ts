@@ -36,9 +36,32 @@ interface Breaker {
   epoch: number;
 }
 
-interface TicketRecord extends BreakerTicket {
-  epoch: number;
-  recorded: boolean;
+/**
+ * A ticket carries its record in a private field: no map to look it up in (a WeakMap entry per call
+ * costs more than the rest of the breaker), and nothing outside this module can read or forge it.
+ */
+class Ticket implements BreakerTicket {
+  readonly name: string;
+  readonly probe: boolean;
+  readonly #issuer: CircuitBreakers;
+  readonly #epoch: number;
+  #recorded = false;
+
+  constructor(issuer: CircuitBreakers, name: string, probe: boolean, epoch: number) {
+    this.name = name;
+    this.probe = probe;
+    this.#issuer = issuer;
+    this.#epoch = epoch;
+    Object.freeze(this);
+  }
+
+  /** The ticket's epoch the first time `issuer` records it; undefined for a repeat, a stranger's or a forged ticket. */
+  static redeem(ticket: BreakerTicket, issuer: CircuitBreakers): number | undefined {
+    if (typeof ticket !== 'object' || ticket === null || !(#recorded in ticket)) return undefined;
+    if (ticket.#issuer !== issuer || ticket.#recorded) return undefined;
+    ticket.#recorded = true;
+    return ticket.#epoch;
+  }
 }
 
 /**
@@ -48,7 +71,6 @@ interface TicketRecord extends BreakerTicket {
  */
 export class CircuitBreakers {
   readonly #breakers = new Map<string, Breaker>();
-  readonly #tickets = new WeakMap<BreakerTicket, TicketRecord>();
   readonly #threshold: number;
   readonly #cooldownMs: number;
   readonly #probeLeaseMs: number;
@@ -81,12 +103,11 @@ export class CircuitBreakers {
   }
 
   record(ticket: BreakerTicket, outcome: CallOutcome): void {
-    const record = this.#tickets.get(ticket);
-    if (!record || record.recorded) return;
-    record.recorded = true;
-    const breaker = this.#breakers.get(record.name);
-    if (!breaker || breaker.epoch !== record.epoch) return;
-    if (record.probe) this.#recordProbe(breaker, outcome);
+    const epoch = Ticket.redeem(ticket, this);
+    if (epoch === undefined) return;
+    const breaker = this.#breakers.get(ticket.name);
+    if (!breaker || breaker.epoch !== epoch) return;
+    if (ticket.probe) this.#recordProbe(breaker, outcome);
     else if (outcome === 'success') breaker.faults = 0;
     else if (outcome === 'fault' && ++breaker.faults >= this.#threshold) this.#open(breaker);
   }
@@ -140,10 +161,7 @@ export class CircuitBreakers {
   }
 
   #issue(name: string, probe: boolean, epoch: number): BreakerTicket {
-    const record: TicketRecord = { name, probe, epoch, recorded: false };
-    const ticket: BreakerTicket = Object.freeze({ name, probe });
-    this.#tickets.set(ticket, record);
-    return ticket;
+    return new Ticket(this, name, probe, epoch);
   }
 
   #refuse(name: string, retryAfterMs: number, probing: boolean, faults: number): Admission {

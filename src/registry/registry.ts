@@ -57,6 +57,8 @@ export class Registry {
   readonly #sessions = new Map<string, Map<string, ToolDef>>();
   /** Every derived tool by name, with the session that registered it: `get` is one lookup. */
   readonly #derived = new Map<string, { sessionId: string; tool: ToolDef }>();
+  /** Per session, its tool names, kept while they are unchanged (see `sessionToolNames`). */
+  readonly #nameSets = new Map<string, ReadonlySet<string>>();
   #listing: readonly RegisteredTool[] | undefined;
   #version = 0;
 
@@ -101,6 +103,7 @@ export class Registry {
     for (const name of diff.changed) this.breakers.reset(name);
     for (const [name, tool] of next) this.#derived.set(name, { sessionId, tool });
     this.#sessions.set(sessionId, next);
+    if (diff.added.length + diff.removed.length > 0) this.#nameSets.delete(sessionId);
     // Fresh ToolDef objects are stored either way, so the listing is rebuilt on the next `list()`.
     this.#listing = undefined;
     this.#announce(sessionId, diff);
@@ -113,6 +116,7 @@ export class Registry {
     const diff: ToolDiff = { added: [], removed: tools ? [...tools.keys()] : [], changed: [] };
     if (!tools) return diff;
     this.#sessions.delete(sessionId);
+    this.#nameSets.delete(sessionId);
     for (const name of diff.removed) {
       this.#derived.delete(name);
       this.breakers.delete(name);
@@ -162,6 +166,19 @@ export class Registry {
   /** A session's registered tools in view order (empty when unknown). */
   sessionTools(sessionId: string): ToolDef[] {
     return [...(this.#sessions.get(sessionId)?.values() ?? [])];
+  }
+
+  /**
+   * A session's registered tool names. The same set object is returned for as long as the names stay
+   * the same, so comparing two results by identity tells whether the session's tools came or went.
+   */
+  sessionToolNames(sessionId: string): ReadonlySet<string> {
+    let names = this.#nameSets.get(sessionId);
+    if (names === undefined) {
+      names = new Set(this.#sessions.get(sessionId)?.keys());
+      this.#nameSets.set(sessionId, names);
+    }
+    return names;
   }
 
   /** Session ids in the order they were first registered. */

@@ -32,6 +32,12 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   const result: CallToolResult = { content: [text(valueText(answer.value)), ...screen] };
   const structured = structuredValue(answer.value);
   if (structured !== undefined) result.structuredContent = structured;
+  if (answer.stopped) {
+    result.content.push(
+      text('The app stopped after this call: its session has ended and its tools are gone.'),
+    );
+    return result;
+  }
   const changes = changesText(answer.added.map(options.listedName), answer.removed.map(options.listedName));
   if (changes !== undefined) result.content.push(text(changes));
   return result;

@@ -58,6 +58,10 @@ export async function callTool(
 
 /** The canonical name a called one means (the called name itself when nothing matches). */
 function resolve({ hub, names }: CallToolContext, called: string): string {
+  // The common case in O(1): a name this connection listed, or a canonical name, of a registered tool.
+  // (What follows lists every name, which a large app pays on every call.)
+  const listed = names.canonicalOf(called);
+  if (listed !== undefined ? hub.registry.get(listed) : hub.registry.get(called)) return listed ?? called;
   const known = names.resolve(
     called,
     hub.registry.list().map((t) => t.name),

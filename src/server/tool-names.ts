@@ -49,6 +49,11 @@ export class ToolNames {
     return name;
   }
 
+  /** The canonical name this connection listed `listed` for, if it did (portable style only). */
+  canonicalOf(listed: string): string | undefined {
+    return this.#canonicalOf.get(listed);
+  }
+
   /**
    * Assigns names to tools in listing order (so the first of two colliding tools keeps the plain
    * name) and forgets the names of long-gone tools once the table grows large.

@@ -170,7 +170,7 @@ export class Hub implements SessionHost {
       timeoutMs,
       ...(ctx.client ? { client: ctx.client } : {}),
       synced: () => attached.sync.sync(),
-      toolNames: () => this.registry.sessionTools(sessionId).map((t) => t.name),
+      toolNames: () => this.registry.sessionToolNames(sessionId),
     });
   }
 

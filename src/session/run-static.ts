@@ -10,9 +10,19 @@ export async function runStatic(
   timeoutMs: number,
   client?: { name: string; version?: string },
 ): Promise<DispatchResult> {
+  const controller = new AbortController();
   const outcome = await runWithTimeout(
-    (signal) => tool.run(args, { tool: tool.name, signal, ...(client ? { client } : {}) }),
+    () =>
+      tool.run(args, {
+        tool: tool.name,
+        // A getter: Node creates the signal on first read, which costs more than a trivial call.
+        get signal() {
+          return controller.signal;
+        },
+        ...(client ? { client } : {}),
+      }),
     timeoutMs,
+    controller,
   );
   if (outcome.ok) return { ok: true, value: outcome.value, added: [], removed: [] };
   const error =

@@ -18,12 +18,15 @@ export function runWithTimeout(
   controller: AbortController = new AbortController(),
 ): Promise<RunOutcome> {
   let value: unknown;
+  let thenable: boolean;
   try {
     value = run();
+    // Inside the guard: a hostile value can throw from its `then` getter.
+    thenable = isThenable(value);
   } catch (thrown) {
     return Promise.resolve({ ok: false, thrown });
   }
-  if (!isThenable(value)) return Promise.resolve({ ok: true, value });
+  if (!thenable) return Promise.resolve({ ok: true, value });
   return new Promise<RunOutcome>((resolve) => {
     const timer = setTimeout(() => {
       controller.abort(new Error(`timed out after ${timeoutMs} ms`));

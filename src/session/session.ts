@@ -39,12 +39,21 @@ export interface DispatchOptions {
   client?: { name: string; version?: string };
   /** Brings the registered tools up to date after the call (the reference's `synced`). */
   synced?: () => void;
-  /** The session's registered tool names: read before the handler and after `synced` to tell what the call changed. */
+  /**
+   * The session's registered tool names: read before the handler and after `synced` to tell what the
+   * call changed. An unchanged set may be the same object (then nothing is compared).
+   */
   toolNames?: () => Iterable<string>;
 }
 
 export type DispatchResult =
-  | ({ ok: true; value: unknown; screen?: string } & ToolChanges)
+  | ({
+      ok: true;
+      value: unknown;
+      screen?: string;
+      /** The call ended its own app (it ran; the session and its tools are gone). */
+      stopped?: true;
+    } & ToolChanges)
   | {
       ok: false;
       error: CallError /** counts toward the tool's circuit breaker */;
@@ -115,14 +124,19 @@ export class Session {
     options: DispatchOptions = {},
   ): Promise<DispatchResult> {
     if (!this.#running) return Promise.resolve(this.#notRunning(tool));
+    // Once the handler has returned, the call happened: a stop after that (the call closed the app)
+    // must not be answered as if it never ran.
+    const state = { ran: false };
     const job = this.#queue.then(() =>
-      this.#running ? this.#execute(tool, args, options) : this.#notRunning(tool),
+      this.#running ? this.#execute(tool, args, options, state) : this.#notRunning(tool),
     );
     this.#queue = job.catch(() => undefined);
     // Not a race against a promise of the session's stop: each such race would leave a reaction on
     // it (holding the call's tool and answer) for the session's whole life.
     return new Promise((resolve, reject) => {
-      const stopped = () => resolve(this.#notRunning(tool));
+      const stopped = () => {
+        if (!state.ran) resolve(this.#notRunning(tool));
+      };
       this.#pending.add(stopped);
       job.then(
         (result) => {
@@ -158,6 +172,7 @@ export class Session {
     tool: ToolDef,
     args: Record<string, unknown>,
     options: DispatchOptions,
+    state: { ran: boolean },
   ): Promise<DispatchResult> {
     const resolution = resolveWidget(this.source.snapshot(), tool, this.typeMap);
     if (!resolution.ok) {
@@ -171,29 +186,41 @@ export class Session {
     }
     const { node, spec } = resolution;
     const timeoutMs = options.timeoutMs ?? 30_000;
-    const before = new Set(options.toolNames?.() ?? []);
+    const before = options.toolNames?.();
     const controller = new AbortController();
     this.#inFlight.add(controller);
     const outcome = await runWithTimeout(
-      (signal) =>
-        spec.run(args, {
-          tool: tool.name,
-          sessionId: this.id,
-          widgetId: tool.widgetId,
-          action: tool.action,
-          node,
-          signal,
-          ...(options.client ? { client: options.client } : {}),
-          ...(this.#input ? { input: this.#input } : {}),
-        }),
+      () =>
+        markRan(
+          state,
+          spec.run(args, {
+            tool: tool.name,
+            sessionId: this.id,
+            widgetId: tool.widgetId,
+            action: tool.action,
+            node,
+            // A getter: Node creates the signal on first read, which costs more than a trivial call.
+            get signal() {
+              return controller.signal;
+            },
+            ...(options.client ? { client: options.client } : {}),
+            ...(this.#input ? { input: this.#input } : {}),
+          }),
+        ),
       timeoutMs,
       controller,
     ).finally(() => this.#inFlight.delete(controller));
+    // Stopped before the handler returned: what it did is unknown, so the call is not answered as done.
+    if (!this.#running && !state.ran) return this.#notRunning(tool);
     // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.
     await this.source.settled();
-    if (!this.#running) return this.#notRunning(tool);
-    options.synced?.();
-    const changes = options.toolNames ? diffNames(before, new Set(options.toolNames())) : NO_CHANGES;
+    // A stopped session's tools are gone with it: re-deriving them would bring them back.
+    if (this.#running) options.synced?.();
+    const after = options.toolNames?.();
+    const changes =
+      before === undefined || after === undefined || after === before
+        ? NO_CHANGES
+        : diffNames(new Set(before), new Set(after));
     if (outcome.ok && isWidgetUnavailable(outcome.value)) {
       // A handler may itself answer that its widget cannot act: a question, not a fault.
       const { widgetId, why } = outcome.value;
@@ -204,6 +231,7 @@ export class Session {
         ...this.#screen(),
       };
     }
+    if (outcome.ok && !this.#running) return { ok: true, value: outcome.value, ...changes, stopped: true };
     if (outcome.ok) return { ok: true, value: outcome.value, ...changes, ...this.#screen() };
     if ('thrown' in outcome && isActionError(outcome.thrown)) {
       return {
@@ -242,4 +270,18 @@ function diffNames(before: ReadonlySet<string>, after: ReadonlySet<string>): Too
     added: [...after].filter((name) => !before.has(name)),
     removed: [...before].filter((name) => !after.has(name)),
   };
+}
+
+/**
+ * Notes that the handler has returned (at once for a plain value, on settling for a promise), before
+ * anything its return lets run, such as the unmount its `exit()` queued.
+ */
+function markRan(state: { ran: boolean }, value: unknown): unknown {
+  if (typeof (value as PromiseLike<unknown> | null)?.then !== 'function') {
+    state.ran = true;
+    return value;
+  }
+  return Promise.resolve(value).finally(() => {
+    state.ran = true;
+  });
 }

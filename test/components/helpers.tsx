@@ -1,11 +1,9 @@
-import type { EventEmitter } from 'node:events';
-import { useStdin } from 'ink';
 import { render } from 'ink-testing-library';
 import type { ReactNode } from 'react';
 import { McpSession, type McpTypeMap } from '../../src/react/index.js';
 import type { Authorizer } from '../../src/registry/authorize.js';
 import { type CallAnswer, Hub } from '../../src/session/hub.js';
-import type { CallInfo, Logger, ToolProvider } from '../../src/walker/types.js';
+import type { Logger } from '../../src/walker/types.js';
 
 const opened: { close(): Promise<void> }[] = [];
 

@@ -53,7 +53,10 @@ describe('examples/todo --stdio', () => {
         expect(added.structuredContent).toEqual({ index: i, item: { text, done: false } });
       }
       const toggled = await todo.call('todo.todos.toggle', { index: 1 });
-      expect(toggled.structuredContent).toMatchObject({ index: 1, item: { text: 'write tests', done: true } });
+      expect(toggled.structuredContent).toMatchObject({
+        index: 1,
+        item: { text: 'write tests', done: true },
+      });
       expect(toggled.text).toMatch(/\[x\] write tests/);
 
       const edited = await todo.call('todo.todos.edit_item', { index: 0, text: 'buy oat milk' });
