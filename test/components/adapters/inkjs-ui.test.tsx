@@ -24,7 +24,7 @@ const MultiSelect = withId(ui.MultiSelect);
  * the session's own keyboard (Ink's input channel), as a person would.
  */
 function uiApp(children: ReactNode, options: { authorize?: () => 'allow' } = {}) {
-  return app(<>{children}</>, options);
+  return app(children, options);
 }
 
 /** Shows what the component reported through its callbacks. */
