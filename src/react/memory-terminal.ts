@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { RenderOptions } from 'ink';
 
 // CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-character escapes.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
@@ -74,6 +75,8 @@ export interface MemoryTerminal {
   stdin: MemoryStdin;
   /** The last frame as plain text (no escapes, no trailing blank lines). */
   screen(): string;
+  /** Ink's render options for this terminal (debug mode: every frame written whole). */
+  inkOptions(): RenderOptions;
 }
 
 /** An in-memory terminal for headless rendering. @default 100 columns × 30 rows */
@@ -84,5 +87,15 @@ export function createMemoryTerminal(columns = 100, rows = 30): MemoryTerminal {
     stderr: new MemoryStdout(columns, rows),
     stdin: new MemoryStdin(),
     screen: () => stripAnsi(stdout.lastFrame() ?? '').replace(/\s+$/, ''),
+    inkOptions() {
+      return {
+        stdout: this.stdout as unknown as NodeJS.WriteStream,
+        stderr: this.stderr as unknown as NodeJS.WriteStream,
+        stdin: this.stdin as unknown as NodeJS.ReadStream,
+        debug: true,
+        exitOnCtrlC: false,
+        patchConsole: false,
+      };
+    },
   };
 }

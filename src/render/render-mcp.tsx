@@ -87,15 +87,8 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
     >
       {element}
     </McpSession>,
-    {
-      // Ink never touches the real stdout: that belongs to the protocol.
-      stdout: terminal.stdout as unknown as NodeJS.WriteStream,
-      stderr: terminal.stderr as unknown as NodeJS.WriteStream,
-      stdin: terminal.stdin as unknown as NodeJS.ReadStream,
-      debug: true,
-      exitOnCtrlC: false,
-      patchConsole: false,
-    },
+    // Ink never touches the real stdout: in stdio mode that belongs to the protocol.
+    terminal.inkOptions(),
   );
   const stdin = options.stdin ?? process.stdin;
   await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));

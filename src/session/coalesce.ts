@@ -22,30 +22,39 @@ export function coalesce(run: () => void, options: CoalesceOptions = {}): Coales
   const waitMs = options.waitMs ?? 34;
   const maxWaitMs = options.maxWaitMs ?? 100;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let firstTriggerAt: number | undefined;
+  let firstTriggerAt = 0;
+  let lastTriggerAt = 0;
 
-  const fire = () => {
-    clear();
-    run();
+  // One timer per burst, not one per trigger (a trigger comes with every commit): when it fires early
+  // for the latest trigger, it is set again for the rest of the wait.
+  const check = () => {
+    timer = undefined;
+    const due = Math.min(lastTriggerAt + waitMs, firstTriggerAt + maxWaitMs);
+    const now = Date.now();
+    if (now < due) arm(due - now);
+    else run();
+  };
+  const arm = (delay: number) => {
+    timer = setTimeout(check, delay);
+    // A pending notification must not keep a finished process alive.
+    timer.unref?.();
   };
   const clear = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    firstTriggerAt = undefined;
   };
 
   return {
     trigger() {
-      const now = Date.now();
-      firstTriggerAt ??= now;
-      if (timer !== undefined) clearTimeout(timer);
-      const delay = Math.max(0, Math.min(waitMs, firstTriggerAt + maxWaitMs - now));
-      timer = setTimeout(fire, delay);
-      // A pending notification must not keep a finished process alive.
-      timer.unref?.();
+      lastTriggerAt = Date.now();
+      if (timer !== undefined) return;
+      firstTriggerAt = lastTriggerAt;
+      arm(Math.min(waitMs, maxWaitMs));
     },
     flush() {
-      if (timer !== undefined) fire();
+      if (timer === undefined) return;
+      clear();
+      run();
     },
     cancel: clear,
   };

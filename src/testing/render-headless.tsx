@@ -67,14 +67,7 @@ export async function renderHeadless(
     <McpSession id={id} server={host} screen={terminal.screen} {...(typeMap ? { typeMap } : {})}>
       {element}
     </McpSession>,
-    {
-      stdout: terminal.stdout as unknown as NodeJS.WriteStream,
-      stderr: terminal.stderr as unknown as NodeJS.WriteStream,
-      stdin: terminal.stdin as unknown as NodeJS.ReadStream,
-      debug: true,
-      exitOnCtrlC: false,
-      patchConsole: false,
-    },
+    terminal.inkOptions(),
   );
   const client = new Client(clientInfo ?? { name: 'ink-mcp-testing', version: '0' }, {
     capabilities: clientCapabilities ?? {},
