@@ -33,6 +33,8 @@ export interface RenderMcpOptions extends McpServerOptions {
   connectionDir?: string | false;
   /** How long the in-app confirmation waits before it denies (http). @default 60_000 */
   confirmTimeoutMs?: number;
+  /** Route the app's console output above its frames (http; Ink's option). @default true */
+  patchConsole?: boolean;
   /** Streams (stdio: the protocol; http: the terminal). @default process.stdin / process.stdout / process.stderr */
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
@@ -67,6 +69,7 @@ function serverOptions(options: RenderMcpOptions): McpServerOptions {
     host,
     connectionDir,
     confirmTimeoutMs,
+    patchConsole,
     stdin,
     stdout,
     stderr,
@@ -129,6 +132,7 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
       stdout: tap.stream,
       ...(options.stdin ? { stdin: options.stdin } : {}),
       ...(options.stderr ? { stderr: options.stderr } : {}),
+      ...(options.patchConsole === undefined ? {} : { patchConsole: options.patchConsole }),
     },
   );
   const app = lifecycle(server, instance, () => {

@@ -1,0 +1,117 @@
+// Ink writes no intermediate frames when it believes it runs in CI (it reads the environment once, at
+// import). Attached mode is for a person's terminal, so this test hides CI markers before Ink loads.
+const hidden = vi.hoisted(() => {
+  const saved: Record<string, string | undefined> = {};
+  for (const key of Object.keys(process.env)) {
+    if (key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_')) {
+      saved[key] = process.env[key];
+      delete process.env[key];
+    }
+  }
+  return saved;
+});
+
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Text } from 'ink';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createMemoryTerminal } from '../../src/react/memory-terminal.js';
+import { useMcpTools } from '../../src/react/use-mcp-tools.js';
+import { renderMcp } from '../../src/render/render-mcp.js';
+
+afterAll(() => Object.assign(process.env, hidden));
+
+function Vault() {
+  useMcpTools('vault', {
+    wipe: { annotations: { destructiveHint: true }, run: () => 'wiped' },
+  });
+  return <Text>the vault</Text>;
+}
+
+describe('attached mode (renderMcp over HTTP)', () => {
+  it('prints how to connect before the first frame, and asks the person at the terminal (answered through stdin)', async () => {
+    const terminal = createMemoryTerminal(100, 30);
+    const order: string[] = [];
+    let stderrText = '';
+    const stderr = Object.assign(createMemoryTerminal().stderr, {
+      write: (chunk: string) => {
+        order.push('stderr');
+        stderrText += chunk;
+        return true;
+      },
+    });
+    const stdoutWrite = terminal.stdout.write;
+    terminal.stdout.write = (chunk) => {
+      order.push('stdout');
+      return stdoutWrite(chunk);
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-conn-'));
+    const app = await renderMcp(<Vault />, {
+      session: 'vault',
+      transport: 'http',
+      stdin: terminal.stdin as unknown as NodeJS.ReadStream,
+      stdout: terminal.stdout as unknown as NodeJS.WriteStream,
+      stderr: stderr as unknown as NodeJS.WriteStream,
+      connectionDir: dir,
+      authorize: () => 'ask',
+      patchConsole: false, // vitest's console has no Console constructor for Ink to patch with
+      logger: { warn: () => {} },
+    });
+    const client = new Client({ name: 'attached-test', version: '1' });
+    try {
+      const { url, token } = app.endpoint!;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      expect(order[0]).toBe('stderr');
+      expect(order).toContain('stdout');
+      expect(stderrText).toContain(
+        `claude mcp add --transport http vault ${url} --header "Authorization: Bearer ${token}"`,
+      );
+      expect(stderrText).toContain('"mcpServers"');
+      const file = app.connectionFile!;
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ session: 'vault', url, token });
+
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      const screen = async () => {
+        const read = await client.readResource({ uri: 'ink://vault/screen' });
+        return (read.contents[0] as { text: string }).text;
+      };
+      const answerWith = async (key: string) => {
+        const pending = client.callTool({
+          name: 'vault.vault.wipe',
+          arguments: {},
+        }) as Promise<CallToolResult>;
+        // The question appears in the app; the person answers it with a key.
+        for (let i = 0; i < 200 && !(await screen()).includes('An agent asks to run vault.vault.wipe'); i++) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(await screen()).toMatch(/Allow\? y\/N/);
+        terminal.stdin.write(key);
+        return pending;
+      };
+
+      const approved = await answerWith('y');
+      expect(approved.isError).toBeFalsy();
+      expect(approved.content[0]).toEqual({ type: 'text', text: 'wiped' });
+
+      const declined = await answerWith('n');
+      expect(declined.isError).toBe(true);
+      expect((declined.content[0] as { text: string }).text).toMatch(
+        /the person at the terminal declined it/,
+      );
+      expect(await screen()).not.toMatch(/An agent asks/);
+    } finally {
+      await client.close();
+      await app.unmount();
+    }
+    expect(existsSync(app.connectionFile!)).toBe(false);
+  });
+});
