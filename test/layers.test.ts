@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * DESIGN.md §1: a layer imports only layers below it. Checked on the source text, so a violation fails
+ * here whatever the linter is told.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const allowed: Record<string, readonly string[]> = {
+  walker: [],
+  registry: ['walker'],
+  session: ['walker', 'registry'],
+  react: ['walker', 'registry', 'session'],
+  server: ['walker', 'registry', 'session'],
+  render: ['walker', 'registry', 'session', 'react', 'server'],
+  testing: ['walker', 'registry', 'session', 'react', 'server'],
+};
+const packages: Record<string, RegExp> = {
+  walker: /^(react|ink|@modelcontextprotocol\/)/,
+  registry: /^(react|ink|@modelcontextprotocol\/)/,
+  session: /^(react|ink|@modelcontextprotocol\/)/,
+  react: /^@modelcontextprotocol\//,
+  server: /^(react|ink)(\/|$)/,
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? files(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
+}
+
+describe('layers', () => {
+  for (const [layer, below] of Object.entries(allowed)) {
+    it(`src/${layer} imports only ${below.length ? below.join(', ') : 'itself'} (and the packages it may know)`, () => {
+      const wrong: string[] = [];
+      for (const file of files(join(root, 'src', layer))) {
+        for (const spec of imports(file)) {
+          const where = relative(root, file);
+          if (spec.startsWith('.')) {
+            const target = relative(join(root, 'src'), join(file, '..', spec)).split(/[\\/]/)[0]!;
+            if (target !== layer && !below.includes(target)) wrong.push(`${where} → ${spec}`);
+          } else if (packages[layer]?.test(spec)) {
+            wrong.push(`${where} → ${spec}`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it('components/ import the library only through its public API (or a walker module the root would cycle through)', () => {
+    const wrong: string[] = [];
+    for (const file of files(join(root, 'components'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/^\s*import\s+(type\s+)?[^;]*?from\s+'([^']*src\/[^']+)'/gms)) {
+        const [, typeOnly, spec] = match;
+        const ok =
+          spec!.endsWith('src/index.js') ||
+          typeOnly !== undefined ||
+          /src\/walker\/(action-error|type-map)\.js$/.test(spec!);
+        if (!ok) wrong.push(`${relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
