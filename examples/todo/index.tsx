@@ -30,5 +30,8 @@ const app = await renderMcp(
     // (a client without elicitation is refused, with a message saying so).
     authorize: ({ tool }) => (tool.endsWith('.delete_item') || tool.endsWith('.confirm') ? 'ask' : 'allow'),
   },
-);
+).catch((error: unknown) => {
+  process.stderr.write(`todo: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
 await app.waitUntilExit();

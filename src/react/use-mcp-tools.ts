@@ -27,9 +27,10 @@ export type McpActions<T extends Record<string, unknown>> = {
  * The declaration lives in this hook's state, so the snapshot reads the one from the latest
  * *committed* render: a call always runs that render's `run`, never a stale or uncommitted closure.
  */
+export function useMcpTools(id: string, actions: readonly ActionSpec[], options?: UseMcpToolsOptions): void;
 export function useMcpTools<T extends Record<string, unknown>>(
   id: string,
-  actions: McpActions<T> | readonly ActionSpec[],
+  actions: McpActions<T>,
   options?: UseMcpToolsOptions,
 ): void;
 /** Untyped arguments: for action sets the first signature cannot infer (e.g. `cond ? {a} : {b}`). */

@@ -69,8 +69,9 @@ function denial(reason: DenyReason, detail: string | undefined): string {
       return 'the person at the terminal declined it. Do not retry unless the user asks you to.';
     case 'no_confirm':
       return (
-        "the app's authorizer wants a person to confirm this call, but no one could be asked (no " +
-        'confirmation prompt is available). Do not retry; tell the user.'
+        "the app's authorizer wants a person to confirm this call, but no one could be asked: the app " +
+        'shows no prompt here, and this client does not answer MCP elicitation requests. Do not retry; ' +
+        'tell the user (a client that supports elicitation, or the app run in a terminal, can ask them).'
       );
     case 'authorizer_failed':
       return `the authorizer failed (${detail ?? 'no reason given'}), so the call was refused to be safe. Tell the user.`;

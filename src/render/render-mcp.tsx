@@ -103,6 +103,13 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
 
 async function serveHttp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
   const logger = options.logger ?? stderrLogger;
+  if (!(options.stdin ?? process.stdin).isTTY) {
+    // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
+    throw new Error(
+      "ink-mcp: transport 'http' runs the app in your terminal, but stdin is not a terminal. " +
+        "Run it from an interactive terminal, or use transport 'stdio' to run it headless.",
+    );
+  }
   const confirmer = new Confirmer(
     options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs },
   );
@@ -135,7 +142,14 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
       ...(options.patchConsole === undefined ? {} : { patchConsole: options.patchConsole }),
     },
   );
+  // The token file must not outlive the app: remove it on a signal too, not only on a clean exit.
+  const onSignal = (signal: NodeJS.Signals) => {
+    void app.unmount().finally(() => process.kill(process.pid, signal));
+  };
+  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
+  for (const signal of signals) process.once(signal, onSignal);
   const app = lifecycle(server, instance, () => {
+    for (const signal of signals) process.off(signal, onSignal);
     confirmer.close();
     file?.remove();
   });

@@ -209,7 +209,9 @@ export class Session {
         ),
       timeoutMs,
       controller,
-    ).finally(() => this.#inFlight.delete(controller));
+    );
+    // runWithTimeout never rejects: no `finally` (and its extra promises) is needed.
+    this.#inFlight.delete(controller);
     // Stopped before the handler returned: what it did is unknown, so the call is not answered as done.
     if (!this.#running && !state.ran) return this.#notRunning(tool);
     // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.

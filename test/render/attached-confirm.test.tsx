@@ -107,11 +107,27 @@ describe('attached mode (renderMcp over HTTP)', () => {
       expect((declined.content[0] as { text: string }).text).toMatch(
         /the person at the terminal declined it/,
       );
+      // Ink throttles frames on a real terminal (about 30 per second): the prompt goes in the next one.
+      for (let i = 0; i < 200 && (await screen()).includes('An agent asks'); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
       expect(await screen()).not.toMatch(/An agent asks/);
     } finally {
       await client.close();
       await app.unmount();
     }
     expect(existsSync(app.connectionFile!)).toBe(false);
+  });
+
+  it('refuses to start without a terminal, saying what to use instead', async () => {
+    const stdin = Object.assign(createMemoryTerminal().stdin, { isTTY: false });
+    await expect(
+      renderMcp(<Vault />, {
+        session: 'vault',
+        transport: 'http',
+        stdin: stdin as unknown as NodeJS.ReadStream,
+        connectionDir: false,
+      }),
+    ).rejects.toThrow(/stdin is not a terminal.*use transport 'stdio'/);
   });
 });
