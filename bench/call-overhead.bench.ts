@@ -1,0 +1,313 @@
+/**
+ * P2: a trivial tools/call through ink-mcp (name resolution, breaker, validation, dispatch, the wait
+ * for the commit, sync, the answer) ÷ the same call on a bare SDK server, per transport: in-memory,
+ * stdio, HTTP. Both sides are called alternately, sample by sample, by the same kind of SDK client.
+ *
+ *   NODE_ENV=production node --expose-gc --import tsx bench/call-overhead.bench.ts [--quick] [--only memory|stdio|http]
+ *
+ * Two variants per transport:
+ * - `P2.<transport>` (the goal): ink-mcp serving a session over plain data (bench/fixtures/plain-app.ts)
+ *   whose action changes a counter and commits a new tree, ÷ an SDK `McpServer` whose one tool answers
+ *   a text. This isolates ink-mcp's own work per call.
+ * - `P2.<transport>.app` (context): a real Ink app on both sides. ink-mcp: `Counter` inside an
+ *   McpSession (renderHeadless / renderMcp), the call answering once React committed the state
+ *   change, with the screen. Bare: the SDK driving the same Ink app, answering once React committed
+ *   (a layout effect). Both sides pay React and Ink; the difference is ink-mcp's.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { render } from 'ink';
+import { createElement } from 'react';
+import { renderMcp } from '../src/render/render-mcp.js';
+import { createMcpServer } from '../src/server/create-mcp-server.js';
+import { renderHeadless } from '../src/testing/render-headless.js';
+import {
+  BARE_TOOL,
+  BareCounter,
+  bareAppServer,
+  bareServer,
+  Counter,
+  INK_TOOL,
+  newControl,
+  SESSION,
+  silentLogger,
+} from './fixtures/apps.js';
+import { memoryInk } from './fixtures/ink-options.js';
+import { plainCounter } from './fixtures/plain-app.js';
+import {
+  alternate,
+  childNodeArgs,
+  figure,
+  note,
+  quick,
+  type SamplerOptions,
+  us,
+  warnIfDevelopment,
+} from './stats.js';
+
+warnIfDevelopment();
+
+type Variant = 'plain' | 'app';
+type Call = () => Promise<void>;
+interface Pair {
+  bare: Call;
+  ink: Call;
+  close(): Promise<void>;
+}
+
+const plan = (batch: number, warmup: number, samples: number): SamplerOptions =>
+  quick
+    ? { warmup: 1, samples: 3, batch: 2 }
+    : {
+        warmup: Number(process.env.WARMUP ?? warmup),
+        samples: Number(process.env.SAMPLES ?? samples),
+        batch,
+      };
+
+const clientOf = (name: string) => new Client({ name: `bench-${name}`, version: '1.0.0' });
+
+/** A call, checked: a wrong answer must fail the bench, not make it fast. */
+function caller(client: Client, name: string): Call {
+  return async () => {
+    const result = await client.callTool({ name, arguments: {} });
+    const first = (result.content as { type: string; text?: string }[])[0];
+    if (result.isError || first?.text !== 'ok') throw new Error(`${name} answered ${JSON.stringify(result)}`);
+  };
+}
+
+async function connected(name: string, connect: (transport: Transport) => Promise<void>): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await connect(serverSide);
+  const client = clientOf(name);
+  await client.connect(clientSide);
+  return client;
+}
+
+// ---------------------------------------------------------------------------------------- in-memory
+
+async function memory(variant: Variant): Promise<Pair> {
+  let bare: McpServer;
+  let unmountBare = () => {};
+  if (variant === 'app') {
+    const control = newControl();
+    const instance = render(createElement(BareCounter, { control }), memoryInk(true).options);
+    unmountBare = () => instance.unmount();
+    bare = bareAppServer(control);
+  } else {
+    bare = bareServer();
+  }
+  const bareClient = await connected('bare', (t) => bare.connect(t));
+  if (variant === 'app') {
+    const app = await renderHeadless(createElement(Counter), { session: SESSION, logger: silentLogger });
+    await app.waitForSync();
+    return {
+      bare: caller(bareClient, BARE_TOOL),
+      ink: caller(app.client, INK_TOOL),
+      async close() {
+        await bareClient.close();
+        unmountBare();
+        await app.unmount();
+      },
+    };
+  }
+  const server = createMcpServer({ logger: silentLogger });
+  server.attach(plainCounter(SESSION).session);
+  const inkClient = await connected('ink', (t) => server.connect(t));
+  return {
+    bare: caller(bareClient, BARE_TOOL),
+    ink: caller(inkClient, INK_TOOL),
+    async close() {
+      await Promise.all([bareClient.close(), inkClient.close()]);
+      await server.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------- stdio
+
+async function stdio(variant: Variant): Promise<Pair> {
+  const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+  const connect = async (name: string, script: string) => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      // CHILD_NODE_ARGS: extra node options for the servers (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+      args: [
+        ...(process.env.CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        ...childNodeArgs(fixture(script)),
+        ...(variant === 'app' ? ['--app'] : []),
+      ],
+      env: { ...(process.env as Record<string, string>), NODE_ENV: 'production' },
+      stderr: 'inherit',
+    });
+    const client = clientOf(name);
+    await client.connect(transport);
+    return client;
+  };
+  const [bareClient, inkClient] = await Promise.all([
+    connect('bare', 'bare-stdio.ts'),
+    connect('ink', 'ink-stdio.tsx'),
+  ]);
+  return {
+    bare: caller(bareClient, BARE_TOOL),
+    ink: caller(inkClient, INK_TOOL),
+    async close() {
+      await Promise.all([bareClient.close(), inkClient.close()]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------- HTTP
+
+/** The SDK's own Streamable HTTP pattern: one transport (and server) per session, routed by `mcp-session-id`. */
+async function bareHttp(newServer: () => McpServer): Promise<{ url: string; close(): Promise<void> }> {
+  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const servers: McpServer[] = [];
+  const http = createServer((req, res) => {
+    void (async () => {
+      const body = req.method === 'POST' ? JSON.parse(await readBody(req)) : undefined;
+      const id = req.headers['mcp-session-id'];
+      let transport = typeof id === 'string' ? transports.get(id) : undefined;
+      if (!transport) {
+        if (req.method !== 'POST' || !isInitializeRequest(body)) {
+          res.writeHead(400).end();
+          return;
+        }
+        const created = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => void transports.set(sid, created),
+        });
+        transport = created;
+        const server = newServer();
+        servers.push(server);
+        await server.connect(created);
+      }
+      await transport.handleRequest(req, res, body);
+    })();
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    async close() {
+      await Promise.all(servers.map((s) => s.close()));
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+async function http(variant: Variant): Promise<Pair> {
+  let unmountBare = () => {};
+  let newBare = bareServer;
+  if (variant === 'app') {
+    // Attached mode on both sides: Ink renders to "the person's terminal" (in memory), throttled.
+    const control = newControl();
+    const instance = render(createElement(BareCounter, { control }), memoryInk(false).options);
+    unmountBare = () => instance.unmount();
+    newBare = () => bareAppServer(control);
+  }
+  const bare = await bareHttp(newBare);
+  let endpoint: { url: string; token: string };
+  let closeInk: () => Promise<void>;
+  if (variant === 'app') {
+    const { options } = memoryInk(false);
+    const app = await renderMcp(createElement(Counter), {
+      session: SESSION,
+      transport: 'http',
+      logger: silentLogger,
+      connectionDir: false,
+      stdout: options.stdout,
+      stderr: options.stderr,
+      stdin: options.stdin,
+    });
+    endpoint = app.endpoint!;
+    closeInk = () => app.unmount();
+  } else {
+    const server = createMcpServer({ logger: silentLogger });
+    server.attach(plainCounter(SESSION).session);
+    endpoint = await server.listen();
+    closeInk = () => server.close();
+  }
+  // Both clients send the token: the requests are the same size on both sides.
+  const headers = { Authorization: `Bearer ${endpoint.token}` };
+  const connect = async (name: string, url: string) => {
+    const client = clientOf(name);
+    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+    return client;
+  };
+  const bareClient = await connect('bare', bare.url);
+  const inkClient = await connect('ink', endpoint.url);
+  return {
+    bare: caller(bareClient, BARE_TOOL),
+    ink: caller(inkClient, INK_TOOL),
+    async close() {
+      await Promise.all([bareClient.close(), inkClient.close()]);
+      await Promise.all([bare.close(), closeInk()]);
+      unmountBare();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------- run
+
+const transports = {
+  memory: { setup: memory, plan: plan(100, 30, 60) },
+  stdio: { setup: stdio, plan: plan(20, 20, 100) },
+  http: { setup: http, plan: plan(10, 10, 60) },
+};
+
+// `--only <transport>` measures one transport (for profiling).
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+const goals: number[] = [];
+for (const [name, transport] of Object.entries(transports)) {
+  if (only && only !== name) continue;
+  for (const variant of ['plain', 'app'] as const) {
+    const pair = await transport.setup(variant);
+    let result: Awaited<ReturnType<typeof alternate>>;
+    try {
+      result = await alternate(pair.bare, pair.ink, transport.plan);
+    } finally {
+      await pair.close();
+    }
+    const key = variant === 'plain' ? `P2.${name}` : `P2.${name}.app`;
+    note(
+      `${key}: bare SDK ${us(result.a.median)}/call, ink-mcp ${us(result.b.median)}/call ` +
+        `(+${us(result.b.median - result.a.median)}); ratio of medians ${result.ratio.toFixed(3)}`,
+    );
+    if (process.env.DIST) {
+      const q = (xs: number[]) =>
+        [...xs]
+          .sort((x, y) => x - y)
+          .map((x) => (x * 1000).toFixed(0))
+          .join(' ');
+      note(`bare: ${q(result.a.samples)}`);
+      note(`ink:  ${q(result.b.samples)}`);
+    }
+    // The figure: the median of per-pair ratios (the two halves of a pair run milliseconds apart, so a
+    // change in the machine's load between pairs cancels out).
+    figure(key, result.pairedRatio);
+    if (variant === 'plain') goals.push(result.pairedRatio);
+  }
+}
+if (!only) figure('P2', Math.max(...goals));
+process.exit(0);

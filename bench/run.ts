@@ -1,0 +1,262 @@
+/**
+ * Runs every bench, each in its own process (`node --expose-gc --import tsx`, NODE_ENV=production),
+ * one after the other; reads their `P<n>` / `M<n>` lines; prints a table; writes bench/results.md.
+ *
+ *   npm run bench                  all benches, full size; writes bench/results.md
+ *   npm run bench -- --quick       CI: proves each bench still runs (figures meaningless; nothing written)
+ *   npm run bench -- --only list   benches whose file name contains "list" (nothing written)
+ *   npm run bench -- --strict      exit 1 when a target is missed, not only when a bench fails
+ *   npm run bench -- --source      time the library's TypeScript as tsx runs it, not its tsc build
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { BUILD_DIR, buildLibrary, QUICK_BUILD_DIR } from './build.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const strict = args.includes('--strict');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const fromSource = args.includes('--source');
+
+interface Bench {
+  file: string;
+  /** What it measures, for the report. */
+  about: string;
+}
+
+const BENCHES: Bench[] = [
+  { file: 'snapshot.bench.tsx', about: 'P1: snapshot cost of a leaf update' },
+  { file: 'call-overhead.bench.ts', about: 'P2: a trivial tools/call, per transport' },
+  { file: 'list.bench.tsx', about: 'P3: tools/list of 100 sessions × 100 tools' },
+  { file: 'notifications.bench.tsx', about: 'P4: list_changed coalescing over 1,000 commits' },
+  { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
+  { file: 'frame.bench.tsx', about: "context: Ink's own frame time for P1's update" },
+];
+
+interface Goal {
+  key: string;
+  what: string;
+  target: string;
+  /** Undefined: context, no target. */
+  met?: (value: string) => boolean;
+}
+
+const num = (test: (x: number) => boolean) => (value: string) => {
+  const x = Number(value);
+  return Number.isFinite(x) && test(x);
+};
+
+const GOALS: Goal[] = [
+  {
+    key: 'P1',
+    what: 'snapshot + derive + sync ÷ React render+commit, leaf update, 10k fibers / 1k tool components',
+    target: '≤ 0.25',
+    met: num((x) => x <= 0.25),
+  },
+  {
+    key: 'P2.memory',
+    what: 'tools/call ÷ bare SDK, in-memory (session over plain data)',
+    target: '≤ 1.3',
+    met: num((x) => x <= 1.3),
+  },
+  {
+    key: 'P2.stdio',
+    what: 'tools/call ÷ bare SDK, stdio (session over plain data)',
+    target: '≤ 1.3',
+    met: num((x) => x <= 1.3),
+  },
+  {
+    key: 'P2.http',
+    what: 'tools/call ÷ bare SDK, Streamable HTTP (session over plain data)',
+    target: '≤ 1.3',
+    met: num((x) => x <= 1.3),
+  },
+  { key: 'P2.memory.app', what: 'context: the same, a real Ink app on both sides, in-memory', target: '' },
+  { key: 'P2.stdio.app', what: 'context: the same, a real Ink app on both sides, stdio', target: '' },
+  { key: 'P2.http.app', what: 'context: the same, a real Ink app on both sides, HTTP', target: '' },
+  {
+    key: 'P3',
+    what: 'tools/list, 100 sessions × 100 tools (one Ink app) ÷ bare SDK listing the same 10,000 tools',
+    target: '≤ 2',
+    met: num((x) => x <= 2),
+  },
+  { key: 'P3.plain', what: 'context: the same tools from sessions over plain data', target: '' },
+  {
+    key: 'P4',
+    what: 'list_changed notifications per 34 ms window (max), 1,000 commits in bursts',
+    target: '≤ 1',
+    met: num((x) => x <= 1),
+  },
+  {
+    key: 'P4.last',
+    what: 'the last change of every burst delivered',
+    target: 'yes',
+    met: (v) => v === 'yes',
+  },
+  { key: 'M1', what: 'heap growth after 10,000 calls (MB, after GC)', target: '< 5', met: num((x) => x < 5) },
+  {
+    key: 'M2',
+    what: 'heap growth after 10,000 mount/unmount cycles of a tool component (MB, after GC)',
+    target: '< 5',
+    met: num((x) => x < 5),
+  },
+];
+
+const FIGURE = /^([PM]\d+(?:\.[\w-]+)*) (\S+)/;
+
+interface Run {
+  bench: Bench;
+  ok: boolean;
+  seconds: number;
+  output: string;
+}
+
+function runBench(bench: Bench): Promise<Run> {
+  const file = fileURLToPath(new URL(`./${bench.file}`, import.meta.url));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', '--import', USE_BUILD, file, ...(quick ? ['--quick'] : [])],
+      {
+        env: { ...process.env, NODE_ENV: 'production', INK_MCP_BENCH_BUILD: library.build ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const limit = (quick ? 60 : 150) * 1000;
+    const timer = setTimeout(() => {
+      output += `\n(killed: still running after ${limit / 1000} s)\n`;
+      child.kill('SIGKILL');
+    }, limit);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ bench, ok: code === 0, seconds: (performance.now() - started) / 1000, output });
+    });
+  });
+}
+
+const USE_BUILD = fileURLToPath(new URL('./use-build.mjs', import.meta.url));
+
+/** The library as published (tsc), unless `--source`; the benches import src/ either way. */
+const library: { build: string | undefined; about: string } = { build: undefined, about: '' };
+if (fromSource) {
+  library.about = 'TypeScript sources run by tsx (--source)';
+} else {
+  const dir = quick ? QUICK_BUILD_DIR : BUILD_DIR;
+  const built = buildLibrary(dir);
+  if (built.ok) {
+    library.build = dir;
+    library.about = `compiled with tsc (tsconfig.build.json) in ${built.seconds.toFixed(1)} s, as published; the benches themselves run under tsx`;
+  } else {
+    library.about = 'TypeScript sources run by tsx: the tsc build failed';
+    process.stdout.write(`the tsc build failed; timing the sources under tsx instead:\n${built.output}\n`);
+  }
+}
+process.stdout.write(`library: ${library.about}\n`);
+
+const startedAt = new Date();
+const loadBefore = os.loadavg();
+const figures = new Map<string, string>();
+const runs: Run[] = [];
+for (const bench of BENCHES) {
+  if (only && !bench.file.includes(only)) continue;
+  process.stdout.write(`${bench.file} … `);
+  const run = await runBench(bench);
+  runs.push(run);
+  for (const line of run.output.split('\n')) {
+    const match = FIGURE.exec(line);
+    if (match) figures.set(match[1]!, match[2]!);
+  }
+  process.stdout.write(`${run.ok ? 'done' : 'FAILED'} in ${run.seconds.toFixed(1)} s\n`);
+  if (!run.ok) process.stdout.write(`${run.output}\n`);
+}
+const loadAfter = os.loadavg();
+const totalSeconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+
+interface Row {
+  goal: Goal;
+  value: string | undefined;
+  verdict: string;
+}
+const rows: Row[] = GOALS.filter((goal) => !only || figures.has(goal.key)).map((goal) => {
+  const value = figures.get(goal.key);
+  const verdict =
+    value === undefined
+      ? 'MISSING'
+      : goal.met === undefined
+        ? ''
+        : quick
+          ? 'ran'
+          : goal.met(value)
+            ? 'met'
+            : 'missed';
+  return { goal, value, verdict };
+});
+
+function table(format: 'text' | 'md'): string {
+  const header = ['Goal', 'Figure', 'Target', 'Result', 'What'];
+  const body = rows.map((r) => [
+    r.goal.key,
+    r.value ?? '—',
+    r.goal.target || '—',
+    r.verdict || 'context',
+    r.goal.what,
+  ]);
+  if (format === 'md') {
+    return [header, header.map(() => '---'), ...body].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+  }
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((cells) => cells[i]!.length)));
+  return [header, ...body].map((cells) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n');
+}
+
+process.stdout.write(`\n${table('text')}\n\n`);
+process.stdout.write(
+  `${runs.length} benches in ${totalSeconds.toFixed(1)} s${quick ? ' (quick mode: the figures mean nothing)' : ''}\n`,
+);
+
+const cpus = os.cpus();
+const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`;
+const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+
+if (!quick && !only) {
+  const md = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (bench/run.ts) on ${startedAt.toISOString()}. Regenerate and commit it with every change that moves a figure.`,
+    '',
+    `- Machine: ${machine}`,
+    `- Load average (1, 5, 15 min): ${load(loadBefore)} before, ${load(loadAfter)} after — the ratios are measured alternately in one process, so load shifts both sides, but a busy machine widens the spread`,
+    `- React production build (NODE_ENV=production); each bench in its own \`node --expose-gc --import tsx\` process; ${runs.length} benches in ${totalSeconds.toFixed(0)} s`,
+    `- ink-mcp: ${library.about}`,
+    '',
+    table('md'),
+    '',
+    'How each figure is measured, and what the remaining costs are: see bench/README.md.',
+    '',
+    '## Output of each bench',
+    '',
+    ...runs.flatMap((r) => [
+      `### ${r.bench.file} — ${r.bench.about} (${r.seconds.toFixed(1)} s${r.ok ? '' : ', FAILED'})`,
+      '',
+      '```',
+      r.output.trimEnd(),
+      '```',
+      '',
+    ]),
+  ].join('\n');
+  writeFileSync(fileURLToPath(new URL('./results.md', import.meta.url)), md);
+  process.stdout.write('wrote bench/results.md\n');
+}
+
+const failed = runs.some((r) => !r.ok) || rows.some((r) => r.verdict === 'MISSING');
+const missed = rows.some((r) => r.verdict === 'missed');
+process.exit(failed || (strict && missed && !quick) ? 1 : 0);

@@ -1,0 +1,24 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const runner = fileURLToPath(new URL('../../bench/run.ts', import.meta.url));
+const GOALS = ['P1', 'P2.memory', 'P2.stdio', 'P2.http', 'P3', 'P4', 'P4.last', 'M1', 'M2'];
+
+/** `npm run bench -- --quick`: every bench still runs and prints its figures (their values mean nothing here). */
+it('runs every bench in quick mode', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', runner, '--quick'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  expect(output).not.toMatch(/FAILED|MISSING/);
+  for (const goal of GOALS) expect(output).toMatch(new RegExp(`^${goal.replace('.', '\\.')}\\s+\\S+`, 'm'));
+  expect(code).toBe(0);
+}, 120_000);
