@@ -5,7 +5,7 @@ import { useMcpTools } from '../../src/react/use-mcp-tools.js';
 
 // Compiled by `npm run typecheck`: these are the forms the README shows. Each must type-check under
 // `strict` with no annotations on `run`.
-export function RecordForm() {
+function RecordForm() {
   const [items, setItems] = useState<string[]>([]);
   useMcpTools('todos', {
     add_item: {
@@ -17,7 +17,7 @@ export function RecordForm() {
   return null;
 }
 
-export function ArrayForm() {
+function ArrayForm() {
   useMcpTools('x', [
     { name: 'ping', run: (args, call) => `${call.widgetId} ${Object.keys(args).length}` },
     {
