@@ -9,14 +9,14 @@ export type RunOutcome =
  * `controller.signal`, best through a getter: Node creates a signal only when it is first read, and
  * that costs more than the rest of a trivial call.
  *
- * A handler that returns a plain value has nothing left to time out: it answers in the same turn,
- * with no timer and no extra promise (most handlers only set some state).
+ * A handler that returns (or throws) at once has nothing left to time out: its outcome is returned
+ * as it is, with no timer and no promise (most handlers only set some state).
  */
 export function runWithTimeout(
   run: () => unknown,
   timeoutMs: number,
   controller: AbortController = new AbortController(),
-): Promise<RunOutcome> {
+): RunOutcome | Promise<RunOutcome> {
   let value: unknown;
   let thenable: boolean;
   try {
@@ -24,9 +24,9 @@ export function runWithTimeout(
     // Inside the guard: a hostile value can throw from its `then` getter.
     thenable = isThenable(value);
   } catch (thrown) {
-    return Promise.resolve({ ok: false, thrown });
+    return { ok: false, thrown };
   }
-  if (!thenable) return Promise.resolve({ ok: true, value });
+  if (!thenable) return { ok: true, value };
   return new Promise<RunOutcome>((resolve) => {
     const timer = setTimeout(() => {
       controller.abort(new Error(`timed out after ${timeoutMs} ms`));

@@ -75,7 +75,8 @@ export class Session {
   readonly #readScreen: (() => string | undefined) | undefined;
   readonly #input: ((data: string) => void) | undefined;
   #running = true;
-  #queue: Promise<unknown> = Promise.resolve();
+  #busy = false;
+  readonly #waiting: (() => void)[] = [];
   readonly #onStop = new Set<() => void>();
   /** Answers `session_not_running` to a call not yet answered (when the session stops). */
   readonly #pending = new Set<() => void>();
@@ -127,28 +128,50 @@ export class Session {
     // Once the handler has returned, the call happened: a stop after that (the call closed the app)
     // must not be answered as if it never ran.
     const state = { ran: false };
-    const job = this.#queue.then(() =>
-      this.#running ? this.#execute(tool, args, options, state) : this.#notRunning(tool),
-    );
-    this.#queue = job.catch(() => undefined);
-    // Not a race against a promise of the session's stop: each such race would leave a reaction on
-    // it (holding the call's tool and answer) for the session's whole life.
-    return new Promise((resolve, reject) => {
+    return new Promise<DispatchResult>((resolve, reject) => {
+      let answered = false;
+      const answer = (settle: () => void) => {
+        if (answered) return;
+        answered = true;
+        this.#pending.delete(stopped);
+        settle();
+      };
+      // Called by stop(). Not a race against a promise of the session's stop: each such race would
+      // leave a reaction on it (holding the call's tool and answer) for the session's whole life.
       const stopped = () => {
-        if (!state.ran) resolve(this.#notRunning(tool));
+        if (!state.ran) answer(() => resolve(this.#notRunning(tool)));
       };
       this.#pending.add(stopped);
-      job.then(
-        (result) => {
-          this.#pending.delete(stopped);
-          resolve(result);
-        },
-        (error: unknown) => {
-          this.#pending.delete(stopped);
-          reject(error);
-        },
-      );
+      const start = () => {
+        if (!this.#running) {
+          answer(() => resolve(this.#notRunning(tool)));
+          this.#next();
+          return;
+        }
+        this.#execute(tool, args, options, state).then(
+          (result) => {
+            answer(() => resolve(result));
+            this.#next();
+          },
+          (error: unknown) => {
+            answer(() => reject(error));
+            this.#next();
+          },
+        );
+      };
+      // One call at a time, in arrival order: an idle session starts at once, a busy one queues.
+      if (this.#busy) this.#waiting.push(start);
+      else {
+        this.#busy = true;
+        start();
+      }
     });
+  }
+
+  #next(): void {
+    const start = this.#waiting.shift();
+    if (start) start();
+    else this.#busy = false;
   }
 
   /** The app unmounted: every call from now on answers `session_not_running`. */
@@ -189,7 +212,7 @@ export class Session {
     const before = options.toolNames?.();
     const controller = new AbortController();
     this.#inFlight.add(controller);
-    const outcome = await runWithTimeout(
+    const run = runWithTimeout(
       () =>
         markRan(
           state,
@@ -210,6 +233,8 @@ export class Session {
       timeoutMs,
       controller,
     );
+    // A handler that returned a plain value answers in this turn: only a promise is awaited.
+    const outcome = run instanceof Promise ? await run : run;
     // runWithTimeout never rejects: no `finally` (and its extra promises) is needed.
     this.#inFlight.delete(controller);
     // Stopped before the handler returned: what it did is unknown, so the call is not answered as done.
