@@ -1,18 +1,12 @@
-import {
-  actionRefused,
-  type CallError,
-  handlerError,
-  sessionNotRunning,
-  timedOut,
-  widgetUnavailable,
-} from '../registry/call-error.js';
-import { isActionError } from '../walker/action-error.js';
-import { isWidgetUnavailable } from '../walker/ids.js';
+import { sessionNotRunning, widgetUnavailable } from '../registry/call-error.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, ToolDef, TypeMap, ViewNode } from '../walker/types.js';
+import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
 import { resolveWidget } from './resolve-widget.js';
 import { runWithTimeout } from './run-with-timeout.js';
 import type { ViewSource } from './view-source.js';
+
+export type { DispatchResult, ToolChanges } from './call-outcome.js';
 
 export interface SessionOptions {
   /** The first segment of every tool name: 1–32 of [A-Za-z0-9_-]. */
@@ -27,12 +21,6 @@ export interface SessionOptions {
   input?: (data: string) => void;
 }
 
-/** What a call changed in the session's tool list. */
-export interface ToolChanges {
-  added: string[];
-  removed: string[];
-}
-
 export interface DispatchOptions {
   /** @default 30_000 */
   timeoutMs?: number;
@@ -45,23 +33,6 @@ export interface DispatchOptions {
    */
   toolNames?: () => Iterable<string>;
 }
-
-export type DispatchResult =
-  | ({
-      ok: true;
-      value: unknown;
-      screen?: string;
-      /** The call ended its own app (it ran; the session and its tools are gone). */
-      stopped?: true;
-    } & ToolChanges)
-  | {
-      ok: false;
-      error: CallError /** counts toward the tool's circuit breaker */;
-      fault: boolean;
-      screen?: string;
-    };
-
-const NO_CHANGES: ToolChanges = { added: [], removed: [] };
 
 /**
  * One running app as an agent sees it: its tree, and a dispatcher that runs one call at a time, in
@@ -243,34 +214,12 @@ export class Session {
     await this.source.settled();
     // A stopped session's tools are gone with it: re-deriving them would bring them back.
     if (this.#running) options.synced?.();
-    const after = options.toolNames?.();
-    const changes =
-      before === undefined || after === undefined || after === before
-        ? NO_CHANGES
-        : diffNames(new Set(before), new Set(after));
-    if (outcome.ok && isWidgetUnavailable(outcome.value)) {
-      // A handler may itself answer that its widget cannot act: a question, not a fault.
-      const { widgetId, why } = outcome.value;
-      return {
-        ok: false,
-        fault: false,
-        error: widgetUnavailable(tool.name, widgetId, why, tool.action),
-        ...this.#screen(),
-      };
-    }
-    if (outcome.ok && !this.#running) return { ok: true, value: outcome.value, ...changes, stopped: true };
-    if (outcome.ok) return { ok: true, value: outcome.value, ...changes, ...this.#screen() };
-    if ('thrown' in outcome && isActionError(outcome.thrown)) {
-      return {
-        ok: false,
-        fault: false,
-        error: actionRefused(tool.name, outcome.thrown.message),
-        ...this.#screen(),
-      };
-    }
-    const error =
-      'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);
-    return { ok: false, fault: true, error, ...this.#screen() };
+    return toDispatchResult(tool, outcome, {
+      changes: diffNames(before, options.toolNames?.()),
+      running: this.#running,
+      screen: this.screen(),
+      timeoutMs,
+    });
   }
 
   #notRunning(tool: ToolDef): DispatchResult {
@@ -290,13 +239,6 @@ export class Session {
     const screen = this.screen();
     return screen === undefined ? {} : { screen };
   }
-}
-
-function diffNames(before: ReadonlySet<string>, after: ReadonlySet<string>): ToolChanges {
-  return {
-    added: [...after].filter((name) => !before.has(name)),
-    removed: [...before].filter((name) => !after.has(name)),
-  };
 }
 
 /**

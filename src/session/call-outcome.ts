@@ -1,0 +1,83 @@
+import {
+  actionRefused,
+  type CallError,
+  handlerError,
+  timedOut,
+  widgetUnavailable,
+} from '../registry/call-error.js';
+import { isActionError } from '../walker/action-error.js';
+import { isWidgetUnavailable } from '../walker/ids.js';
+import type { ToolDef } from '../walker/types.js';
+import type { RunOutcome } from './run-with-timeout.js';
+
+/** What a call changed in the session's tool list. */
+export interface ToolChanges {
+  added: string[];
+  removed: string[];
+}
+
+export type DispatchResult =
+  | ({
+      ok: true;
+      value: unknown;
+      screen?: string;
+      /** The call ended its own app (it ran; the session and its tools are gone). */
+      stopped?: true;
+    } & ToolChanges)
+  | {
+      ok: false;
+      error: CallError;
+      /** Counts toward the tool's circuit breaker. */
+      fault: boolean;
+      screen?: string;
+    };
+
+export interface AfterTheCall {
+  changes: ToolChanges;
+  /** The session still runs (else the call ended its app). */
+  running: boolean;
+  screen: string | undefined;
+  timeoutMs: number;
+}
+
+/**
+ * A handler's outcome as the call's answer. Only a crash or a timeout is a fault: a handler that
+ * answers "widget unavailable" or throws an ActionError says the question was wrong, not the tool.
+ */
+export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: AfterTheCall): DispatchResult {
+  const screen = after.screen === undefined ? {} : { screen: after.screen };
+  if (outcome.ok && isWidgetUnavailable(outcome.value)) {
+    const { widgetId, why } = outcome.value;
+    return {
+      ok: false,
+      fault: false,
+      error: widgetUnavailable(tool.name, widgetId, why, tool.action),
+      ...screen,
+    };
+  }
+  if (outcome.ok && !after.running)
+    return { ok: true, value: outcome.value, ...after.changes, stopped: true };
+  if (outcome.ok) return { ok: true, value: outcome.value, ...after.changes, ...screen };
+  if ('thrown' in outcome && isActionError(outcome.thrown)) {
+    return { ok: false, fault: false, error: actionRefused(tool.name, outcome.thrown.message), ...screen };
+  }
+  const error =
+    'timedOut' in outcome ? timedOut(tool.name, after.timeoutMs) : handlerError(tool.name, outcome.thrown);
+  return { ok: false, fault: true, error, ...screen };
+}
+
+const NO_CHANGES: ToolChanges = { added: [], removed: [] };
+
+/** Names in `after` and not `before`, and the reverse; the same object (nothing changed) costs nothing. */
+export function diffNames(
+  before: Iterable<string> | undefined,
+  after: Iterable<string> | undefined,
+): ToolChanges {
+  if (before === undefined || after === undefined || before === after) return NO_CHANGES;
+  const was = new Set(before);
+  const now = new Set(after);
+  return {
+    added: [...now].filter((name) => !was.has(name)),
+    removed: [...was].filter((name) => !now.has(name)),
+  };
+}
