@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { Confirm } from '../registry/authorize.js';
+import { type Confirm, needsAuthorization } from '../registry/authorize.js';
 import { errorText } from '../registry/call-error.js';
 import type { Hub } from '../session/hub.js';
 import type { Logger } from '../walker/types.js';
@@ -35,8 +35,13 @@ export async function callTool(
     const { hub, names } = ctx;
     const canonical = resolve(ctx, called);
     const listedName = (name: string) => names.listed(name);
-    const shownName = hub.registry.get(canonical) ? listedName(canonical) : called;
-    const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
+    const tool = hub.registry.get(canonical);
+    const shownName = tool ? listedName(canonical) : called;
+    // Only a call that may need a person's yes gets a way to ask one (most calls do not).
+    const confirm =
+      tool && !needsAuthorization(tool.annotations)
+        ? undefined
+        : (ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName }));
     const client = ctx.server.getClientVersion();
     const answer = await hub.call(canonical, args ?? {}, {
       ...(client ? { client: { name: client.name, version: client.version } } : {}),
