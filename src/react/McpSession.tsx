@@ -1,4 +1,4 @@
-import type { EventEmitter } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import type { Confirmer } from '../session/confirmer.js';
 import { Session } from '../session/session.js';
@@ -69,7 +69,9 @@ class SessionAnchor extends Component<McpSessionProps> {
   readonly #input = (data: string) => {
     if (!this.#keyboard)
       throw new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).');
-    this.#keyboard.emit('input', data);
+    // The prototype's emit, not the instance's: a pending confirmation replaces the instance's to
+    // take the terminal's keys, and an agent's keys must never answer it.
+    EventEmitter.prototype.emit.call(this.#keyboard, 'input', data);
   };
 
   override componentDidMount(): void {

@@ -17,19 +17,31 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Text } from 'ink';
+import { Text, useInput } from 'ink';
+import { useState } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createMemoryTerminal } from '../../src/react/memory-terminal.js';
 import { useMcpTools } from '../../src/react/use-mcp-tools.js';
 import { renderMcp } from '../../src/render/render-mcp.js';
 
 afterAll(() => Object.assign(process.env, hidden));
 
+/** A destructive action, a way for the agent to type, and a field showing what the app's keys got. */
 function Vault() {
+  const [typed, setTyped] = useState('');
+  useInput((input) => setTyped((t) => t + input));
   useMcpTools('vault', {
     wipe: { annotations: { destructiveHint: true }, run: () => 'wiped' },
+    type: {
+      inputSchema: z.object({ text: z.string() }),
+      run: ({ text }, call) => {
+        call.input?.(text);
+        return 'typed';
+      },
+    },
   });
-  return <Text>the vault</Text>;
+  return <Text>the vault; typed: [{typed}]</Text>;
 }
 
 describe('attached mode (renderMcp over HTTP)', () => {
@@ -98,6 +110,22 @@ describe('attached mode (renderMcp over HTTP)', () => {
         return pending;
       };
 
+      // An agent typing "y" while its own question is open: the app gets the key, the question does not.
+      const pending = client.callTool({ name: 'vault.vault.wipe', arguments: {} }) as Promise<CallToolResult>;
+      for (let i = 0; i < 200 && !(await screen()).includes('An agent asks'); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await client.callTool({ name: 'vault.vault.type', arguments: { text: 'y' } });
+      for (let i = 0; i < 200 && !(await screen()).includes('typed: [y]'); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(await screen()).toMatch(/typed: \[y\][\s\S]*An agent asks to run vault\.vault\.wipe/);
+      // The person's key answers the question, and reaches nothing else.
+      terminal.stdin.write('n');
+      const refused = await pending;
+      expect(refused.isError).toBe(true);
+      expect(await screen()).toMatch(/typed: \[y\]/);
+
       const approved = await answerWith('y');
       expect(approved.isError).toBeFalsy();
       expect(approved.content[0]).toEqual({ type: 'text', text: 'wiped' });
@@ -112,6 +140,8 @@ describe('attached mode (renderMcp over HTTP)', () => {
         await new Promise((r) => setTimeout(r, 10));
       }
       expect(await screen()).not.toMatch(/An agent asks/);
+      // None of the person's answers reached the app's own key handler.
+      expect(await screen()).toMatch(/typed: \[y\]$/m);
     } finally {
       await client.close();
       await app.unmount();
