@@ -4,9 +4,9 @@ import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
+import { INITIALIZE, mcpHeaders, messagesIn, raw } from '../helpers/raw-http.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { ArgsProbe, type SeenCall } from './fixtures/ink-apps.js';
-import { INITIALIZE, mcpHeaders, messagesIn, raw } from './fixtures/raw-http.js';
 
 const MiB = 1024 * 1024;
 const DEPTH = 10_000;

@@ -6,9 +6,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
+import { INITIALIZE, mcpHeaders, messagesIn, type RawRequest, raw } from '../helpers/raw-http.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { Counter } from './fixtures/ink-apps.js';
-import { INITIALIZE, mcpHeaders, messagesIn, type RawRequest, raw } from './fixtures/raw-http.js';
 
 const MiB = 1024 * 1024;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -8,6 +7,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServerOptions } from '../../src/server/index.js';
+import { raw } from '../helpers/raw-http.js';
 import { collect, counterApp, memoryLogger, sleep, testServer, texts } from './helpers.js';
 
 const clients: Client[] = [];
@@ -44,40 +44,6 @@ const INITIALIZE = JSON.stringify({
     clientInfo: { name: 'raw', version: '1' },
   },
 });
-
-/** A raw request, so tests can send the headers a browser or another process would. */
-function raw(
-  port: number,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; path?: string },
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: options.path ?? '/mcp',
-        method: options.method ?? 'POST',
-        headers: options.headers,
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-        res.on('error', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: '' }));
-      },
-    );
-    // The server may hang up while a refused body is still being sent; the answer already arrived.
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 const jsonHeaders = (token: string, extra: Record<string, string> = {}) => ({
   'Content-Type': 'application/json',
