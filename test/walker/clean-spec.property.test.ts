@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { cleanSpec, cleanSpecCached } from '../../src/walker/clean-spec.js';
 import { CLEANING_SET_RE, cleanText } from '../../src/walker/clean-text.js';
 import type { JsonValue } from '../../src/walker/types.js';
+import { hostileText } from '../helpers/hostile-text.js';
 
 /**
  * Cases per property. CI runs the default; `npm run fuzz` sets FUZZ_RUNS=100000. `CLEANING_SET_RE`
@@ -15,22 +16,7 @@ const TIMEOUT = Math.max(20_000, RUNS * 3);
 
 // ---- strings: biased towards the cleaning set, spacing characters and prototype-sensitive names ----
 
-const cleaningSetChar = fc.constantFrom(
-  ...[
-    0x0, 0x1b, 0x7f, 0x85, 0x9f, 0x9, 0xa, 0xd, 0xb, 0xc, 0xad, 0x200b, 0x200c, 0x200d, 0x200e, 0x202a,
-    0x202e, 0x2066, 0x2069, 0xfeff, 0x2028, 0x2029, 0xe0001, 0xe0020, 0xe007f, 0xe000, 0xf8ff, 0xf0000,
-    0x10fffd, 0x34f, 0x115f, 0x1160, 0x3164, 0xffa0, 0x2800, 0xfe00, 0xfe0f, 0xe0100, 0xe01ef,
-  ].map((cp) => String.fromCodePoint(cp)),
-);
-const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
-const unit = fc.oneof(
-  { arbitrary: cleaningSetChar, weight: 3 },
-  { arbitrary: loneSurrogate, weight: 1 },
-  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 },
-  { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), weight: 2 },
-  { arbitrary: fc.constantFrom('a', 'k', ' ', '__proto__', 'constructor', 'prototype'), weight: 3 },
-);
-const text = fc.string({ unit, maxLength: 6 });
+const text = hostileText(6);
 
 // ---- JSON-ish values (mostly cleanable) and wild values (anything a provider might write) ----
 
@@ -272,7 +258,7 @@ describe('cleanText properties', () => {
     () => {
       const spacing = /[\t\n\v\f\r\u0085\u2028\u2029 ]/gu;
       fc.assert(
-        fc.property(fc.string({ unit, maxLength: 40 }), (s) => {
+        fc.property(hostileText(40), (s) => {
           const cleaned = cleanText(s);
           expect(cleanText(cleaned)).toBe(cleaned);
           expect(CLEANING_SET_RE.test(cleaned)).toBe(false);
