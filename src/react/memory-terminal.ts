@@ -1,14 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { RenderOptions } from 'ink';
+import { stripEscapes } from '../walker/clean-text.js';
 
-// CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and two-character escapes.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
-const ANSI_RE = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)|\u001B[@-Z\\-_]/g;
-
-/** A frame as a person would read it: escapes removed. */
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI_RE, '');
-}
+/** A frame as a person would read it: escapes removed (the one stripper, src/walker/clean-text.ts). */
+export const stripAnsi: (text: string) => string = stripEscapes;
 
 /** Ink's stdout, in memory: keeps the last frame (Ink in debug mode writes each frame whole). */
 export class MemoryStdout extends EventEmitter {

@@ -1,7 +1,7 @@
-import { stripVTControlCharacters } from 'node:util';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { errorText } from '../registry/call-error.js';
 import type { CallAnswer } from '../session/hub.js';
+import { cleanScreenText } from '../walker/clean-text.js';
 
 export interface CallResultOptions {
   /** Append the screen after the call. */
@@ -61,7 +61,7 @@ function text(value: string): Content {
 }
 
 function screenItem(screen: string): Content {
-  return text(`Screen after the call:\n${stripVTControlCharacters(screen)}`);
+  return text(`Screen after the call:\n${cleanScreenText(screen)}`);
 }
 
 /** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */

@@ -1,9 +1,9 @@
-import { stripVTControlCharacters } from 'node:util';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import { errorText } from '../registry/call-error.js';
 import { Subscribable } from '../registry/subscribable.js';
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
 import type { Session } from '../session/session.js';
+import { cleanScreenText } from '../walker/clean-text.js';
 import { isId } from '../walker/ids.js';
 import type { Logger } from '../walker/types.js';
 import { treeJson } from './tree-json.js';
@@ -105,7 +105,7 @@ export class SessionResources {
     if (!parsed || !session) return undefined;
     if (parsed.kind === 'screen') {
       const screen = session.screen() ?? '';
-      return { contents: [{ uri, mimeType: 'text/plain', text: stripVTControlCharacters(screen) }] };
+      return { contents: [{ uri, mimeType: 'text/plain', text: cleanScreenText(screen) }] };
     }
     const tree = treeJson(session.tree(), { sessionId: session.id, typeMap: session.typeMap }, listedName);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(tree, null, 2) }] };

@@ -1,8 +1,9 @@
 /**
- * Text cleaning for everything a provider writes into the client's tool list (DESIGN.md §3).
- * A model reads that list as instructions, so characters a human cannot see on screen (controls,
- * bidi and zero-width formats, tags, private use, lone surrogates, separators, invisible fillers)
- * must not reach it.
+ * Text cleaning for everything that reaches a model: the tool list a provider writes (descriptions,
+ * every string and key of a schema) and the screen an agent reads. A model reads both as
+ * instructions, so characters a human cannot see (controls, bidi and zero-width formats, tags,
+ * private use, lone surrogates, separators, invisible fillers, unassigned code points) and terminal
+ * escape sequences must not reach it. See docs/text-rules.md.
  */
 
 /**
@@ -13,12 +14,17 @@ export const SPACED_RE = /[\t\n\v\f\r\u0085\u2028\u2029]/u;
 
 /**
  * Any character of the cleaning set: the general categories Cc, Cf, Co, Cs (lone surrogates under
- * the `u` flag), Zl, Zp, and fillers that render as nothing: combining grapheme joiner, the Hangul
- * fillers, braille blank and the variation selectors (which are Mn/Lo/So, hence listed by hand).
+ * the `u` flag), Cn (unassigned), Zl, Zp, every Default_Ignorable_Code_Point (variation selectors,
+ * combining grapheme joiner, Hangul fillers, Mongolian free variation selectors, U+17B4/U+17B5, the
+ * unassigned parts of U+2060–U+206F, U+FFF0–U+FFF8 and U+E0000–U+E0FFF, ...), and the braille
+ * blank U+2800, which renders as nothing but is an ordinary symbol (So).
+ *
+ * `\p{Cn}` is evaluated against the Unicode version of the running engine (Node's ICU:
+ * `process.versions.unicode`), so a character assigned in a newer Unicode than the running Node
+ * knows (a brand-new emoji, say) is removed as unassigned. That errs on the side of showing less.
  */
 export const CLEANING_SET_RE =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: combining marks (U+034F, the variation selectors) are matched alone on purpose, to delete them.
-  /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u3164\uFFA0\u2800\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 // Global twins for `replace`; the exported ones stay non-global so `test` carries no lastIndex state.
 const SPACED_ALL = new RegExp(SPACED_RE.source, 'gu');
@@ -26,9 +32,43 @@ const CLEANING_SET_ALL = new RegExp(CLEANING_SET_RE.source, 'gu');
 
 /**
  * `s` without the cleaning set, each of TAB, LF, CR, VT, FF, U+0085, U+2028, U+2029 turned into a
- * single space. Returns `s` itself when it needs no cleaning, which is nearly always.
+ * single space. Returns `s` itself when it needs no cleaning, which is nearly always. The one
+ * character cleaner: tool lists, resources and screens all go through it.
  */
 export function cleanText(s: string): string {
   if (!CLEANING_SET_RE.test(s)) return s;
   return s.replace(SPACED_ALL, ' ').replace(CLEANING_SET_ALL, '');
+}
+
+/*
+ * Terminal escape sequences (ECMA-48), in their 7-bit (ESC x) and 8-bit (C1) introducers:
+ * - control strings: OSC (ESC ] / U+009D), DCS (ESC P / U+0090), SOS (ESC X / U+0098),
+ *   PM (ESC ^ / U+009E), APC (ESC _ / U+009F). Their payload runs to BEL, ST (ESC \ / U+009C),
+ *   CAN or SUB; a following ESC starts the next sequence; an unterminated one runs to the end, as a
+ *   terminal swallows it. OSC 8 hyperlinks and OSC 52 clipboard writes are OSC strings.
+ * - CSI (ESC [ / U+009B): parameter bytes, intermediate bytes, one final byte.
+ * - every other escape: ESC, intermediate bytes, one final byte (ESC ( B, ESC 7, ESC c, ...).
+ * node:util `stripVTControlCharacters` misses OSC payloads with spaces (`ESC ] 0 ; my title BEL`
+ * leaves "my title"), DCS/SOS/PM/APC strings and most two-character escapes, hence this pattern.
+ * Whatever is left over (a lone ESC, a C1 control) is in the cleaning set.
+ */
+const ESCAPE_ALL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
+  /(?:\u001B[\]PX^_]|[\u0090\u0098\u009D\u009E\u009F])[\s\S]*?(?:\u0007|\u001B\\|\u009C|\u0018|\u001A|(?=\u001B)|$)|(?:\u001B\[|\u009B)[0-?]*[ -/]*[@-~]?|\u001B[ -/]*[0-~]?/g;
+
+/** `text` without any terminal escape sequence. The one escape stripper of ink-mcp. */
+export function stripEscapes(text: string): string {
+  return text.replace(ESCAPE_ALL, '');
+}
+
+/**
+ * A screen as it may reach a model: escape sequences removed, then each line cleaned like tool-list
+ * text (TAB, a lone CR, VT, FF, U+0085, U+2028, U+2029 become spaces, the invisible characters go),
+ * line breaks kept (CR LF becomes LF) and trailing blanks trimmed per line.
+ */
+export function cleanScreenText(text: string): string {
+  return stripEscapes(text)
+    .split(/\r?\n/)
+    .map((line) => cleanText(line).trimEnd())
+    .join('\n');
 }

@@ -17,6 +17,9 @@ const CATEGORIES = [
   /^\p{General_Category=Surrogate}$/u,
   /^\p{General_Category=Line_Separator}$/u,
   /^\p{General_Category=Paragraph_Separator}$/u,
+  // Evaluated by the running Node's Unicode tables (process.versions.unicode), as the cleaner is.
+  /^\p{General_Category=Unassigned}$/u,
+  /^\p{Default_Ignorable_Code_Point}$/u,
 ];
 function inCleaningSet(cp: number): boolean {
   if ([0x034f, 0x115f, 0x1160, 0x3164, 0xffa0, 0x2800].includes(cp)) return true;
@@ -24,6 +27,11 @@ function inCleaningSet(cp: number): boolean {
   const ch = String.fromCodePoint(cp);
   return CATEGORIES.some((re) => re.test(ch));
 }
+
+/** Invisible characters that reached the tool list before Default_Ignorable and Cn were removed. */
+const INVISIBLE_SEEN = [
+  0x17b4, 0x17b5, 0x180b, 0x180c, 0x180d, 0x180f, 0x2065, 0xfff0, 0xfff8, 0xe0000, 0xe0080, 0xe01f0,
+];
 
 const deleted: Array<[string, number[]]> = [
   ['Cc C0 controls', [0x00, 0x01, 0x07, 0x08, 0x1b, 0x1f]],
@@ -77,15 +85,30 @@ describe('cleanText', () => {
 
   it('keeps the neighbours of the cleaning set', () => {
     const kept = [
-      0x20, 0x7e, 0xa0, 0xac, 0xae, 0x0301, 0x034e, 0x0350, 0x115e, 0x1161, 0x200a, 0x2010, 0x2027, 0x202f,
-      0x2065, 0x27ff, 0x2801, 0x3163, 0x3165, 0xd7ff, 0xfdff, 0xfe10, 0xff9f, 0xffa1, 0xe0000, 0xe0080,
-      0xe00ff, 0xe01f0, 0xeffff,
+      0x20, 0x7e, 0xa0, 0xac, 0xae, 0x0301, 0x034e, 0x0350, 0x115e, 0x1161, 0x17b3, 0x17b6, 0x180a, 0x1810,
+      0x200a, 0x2010, 0x2027, 0x202f, 0x27ff, 0x2801, 0x3163, 0x3165, 0xd7ff, 0xfdff, 0xfe10, 0xff9f, 0xffa1,
+      0xffef, 0xfffc, 0xfffd, 0x1f600, 0x20000,
     ].filter((cp) => !inCleaningSet(cp));
-    expect(kept.length).toBeGreaterThan(25);
+    expect(kept.length).toBeGreaterThan(28);
     for (const cp of kept) {
       const s = `a${String.fromCodePoint(cp)}b`;
       expect(cleanText(s), hex(cp)).toBe(s);
     }
+  });
+
+  it('deletes every Default_Ignorable_Code_Point and unassigned code point (invisible characters)', () => {
+    for (const cp of INVISIBLE_SEEN) expect(cleanText(`a${String.fromCodePoint(cp)}b`), hex(cp)).toBe('ab');
+    const ignorable = /^\p{Default_Ignorable_Code_Point}$/u;
+    const unassigned = /^\p{Cn}$/u;
+    let checked = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (SPACED.includes(cp) || !(ignorable.test(ch) || unassigned.test(ch))) continue;
+      checked++;
+      if (cleanText(`a${ch}b`) !== 'ab') expect.fail(`${hex(cp)} survived`);
+    }
+    // Roughly 830,000 unassigned code points on any recent Unicode, plus about 4,000 ignorables.
+    expect(checked).toBeGreaterThan(800_000);
   });
 
   it('keeps text that needs no cleaning as it is', () => {
