@@ -4,6 +4,7 @@
  * in `describeCallError`, so the constructors below only gather facts.
  */
 
+import type { WidgetUnavailableWhy } from '../walker/ids.js';
 import { describeCallError } from './describe-call-error.js';
 
 export type CallErrorCode =
@@ -15,7 +16,8 @@ export type CallErrorCode =
   | 'session_not_running'
   | 'handler_error'
   | 'action_refused'
-  | 'timeout';
+  | 'timeout'
+  | 'cancelled';
 
 /** One problem with the arguments, zod-like: `path` leads from the arguments object to the value. */
 export interface ArgumentIssue {
@@ -26,8 +28,8 @@ export interface ArgumentIssue {
 /** Why a call was denied. */
 export type DenyReason = 'no_authorizer' | 'denied' | 'declined' | 'no_confirm' | 'authorizer_failed';
 
-/** Why the widget behind a tool could not be used (§4 live resolution). */
-export type WidgetUnavailableWhy = 'absent' | 'type_changed' | 'disabled';
+/** Why a session answers no calls: its app stopped, or the server is shutting down. */
+export type NotRunningWhy = 'stopped' | 'shutting_down';
 
 /** What each code knows; `describeCallError` words it. */
 export type CallErrorFacts =
@@ -36,10 +38,12 @@ export type CallErrorFacts =
   | { code: 'circuit_open'; tool: string; retryAfterMs: number; probing: boolean; faults: number }
   | { code: 'denied'; tool: string; reason: DenyReason; detail?: string }
   | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
-  | { code: 'session_not_running'; tool: string; sessionId: string }
+  | { code: 'session_not_running'; tool: string; sessionId: string; why: NotRunningWhy }
   | { code: 'handler_error'; tool: string; detail: string }
   | { code: 'action_refused'; tool: string; detail: string }
-  | { code: 'timeout'; tool: string; timeoutMs: number };
+  | { code: 'timeout'; tool: string; timeoutMs: number }
+  /** The caller cancelled the call; `started` says whether its handler had begun (then it may have acted). */
+  | { code: 'cancelled'; tool: string; started: boolean };
 
 /** A failed call, discriminated by `code`; each code carries its own facts plus the worded `message`. */
 export type CallError = CallErrorFacts & { message: string };
@@ -85,8 +89,8 @@ export const widgetUnavailable = (
   action?: string,
 ) => make({ code: 'widget_unavailable', tool, widgetId, why, ...(action === undefined ? {} : { action }) });
 
-export const sessionNotRunning = (tool: string, sessionId: string) =>
-  make({ code: 'session_not_running', tool, sessionId });
+export const sessionNotRunning = (tool: string, sessionId: string, why: NotRunningWhy = 'stopped') =>
+  make({ code: 'session_not_running', tool, sessionId, why });
 
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>
@@ -97,6 +101,8 @@ export const actionRefused = (tool: string, detail: string) =>
   make({ code: 'action_refused', tool, detail: clip(detail) });
 
 export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
+
+export const cancelled = (tool: string, started: boolean) => make({ code: 'cancelled', tool, started });
 
 /** Text that came from elsewhere (a handler's error, Ajv) is clipped so one answer stays readable. */
 function clip(text: string, max = 500): string {

@@ -36,6 +36,9 @@ export function describeCallError(error: CallErrorFacts): string {
     case 'widget_unavailable':
       return `ink-mcp: ${tool} cannot run now: ${unavailability(error)}. ${capitalise(RELIST)} (or read the screen).`;
     case 'session_not_running':
+      if (error.why === 'shutting_down') {
+        return `ink-mcp: ${tool} was not run: the server is shutting down and accepts no more calls. Nothing was changed.`;
+      }
       return (
         `ink-mcp: ${tool} cannot run: the app of session ${JSON.stringify(error.sessionId)} is not running ` +
         `any more, and its tools are gone. ${capitalise(RELIST)}.`
@@ -52,6 +55,10 @@ export function describeCallError(error: CallErrorFacts): string {
         `ink-mcp: ${tool} did not finish within ${error.timeoutMs} ms and was abandoned. It may have partly ` +
         'taken effect: check the screen before retrying.'
       );
+    case 'cancelled':
+      return error.started
+        ? `ink-mcp: ${tool} was cancelled while it ran. It may have partly taken effect: check the screen before retrying.`
+        : `ink-mcp: ${tool} was cancelled before it ran. Nothing was changed.`;
   }
 }
 

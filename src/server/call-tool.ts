@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { type Confirm, needsAuthorization } from '../registry/authorize.js';
+import type { Confirm } from '../registry/authorize.js';
 import { errorText } from '../registry/call-error.js';
 import type { Hub } from '../session/hub.js';
 import type { Logger } from '../walker/types.js';
@@ -37,15 +37,15 @@ export async function callTool(
     const listedName = (name: string) => names.listed(name);
     const tool = hub.registry.get(canonical);
     const shownName = tool ? listedName(canonical) : called;
-    // Only a call that may need a person's yes gets a way to ask one (most calls do not).
-    const confirm =
-      tool && !needsAuthorization(tool.annotations)
-        ? undefined
-        : (ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName }));
+    // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
+    // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
+    const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
     const client = ctx.server.getClientVersion();
     const answer = await hub.call(canonical, args ?? {}, {
       ...(client ? { client: { name: client.name, version: client.version } } : {}),
       ...(confirm ? { confirm } : {}),
+      // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
+      signal: request.signal,
     });
     const unknown = !answer.ok && answer.error.code === 'unknown_tool';
     return toCallResult(answer, {

@@ -1,11 +1,12 @@
 import { type Authorizer, authorizeCall, type Confirm, needsAuthorization } from '../registry/authorize.js';
-import { type CallError, sessionNotRunning, unknownTool } from '../registry/call-error.js';
+import { type CallError, cancelled, sessionNotRunning, unknownTool } from '../registry/call-error.js';
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import { type RegisteredTool, Registry, type StaticTool } from '../registry/registry.js';
 import { ArgsValidator } from '../registry/validate-args.js';
 import { stderrLogger } from '../walker/logger.js';
-import type { Logger } from '../walker/types.js';
+import type { Logger, ToolDef } from '../walker/types.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
+import { Dispatcher } from './dispatcher.js';
 import { runStatic } from './run-static.js';
 import type { DispatchResult, Session } from './session.js';
 import type { SessionHost } from './session-host.js';
@@ -27,6 +28,11 @@ export interface CallContext {
   client?: { name: string; version?: string };
   /** Asks a person when the authorizer answers 'ask' (the server supplies it per connection). */
   confirm?: Confirm;
+  /**
+   * The caller gave up on the call (the MCP request was cancelled): a call still queued never runs
+   * and answers `cancelled`; a running call's `CallInfo.signal` aborts.
+   */
+  signal?: AbortSignal;
 }
 
 /** A call's answer, as data: the server turns it into an MCP result. */
@@ -35,22 +41,36 @@ export type CallAnswer = DispatchResult | { ok: false; error: CallError; fault?:
 interface Attached {
   session: Session;
   sync: Synchronizer;
+  dispatcher: Dispatcher;
   detach: () => void;
 }
 
+/** A called name, resolved once for the whole call path. */
+type Target = { tool: StaticTool; attached?: undefined } | { tool: ToolDef; attached: Attached };
+
+/** How many stopped sessions the hub remembers, so their late callers hear `session_not_running`. */
+const REMEMBERED_STOPS = 64;
+
 /**
- * The framework-free core shared by every connection: the registry, the sessions attached to it, and
- * the call path (breaker → argument validation → authorizer → the session's dispatcher).
+ * The framework-free core shared by every connection: the registry, the sessions attached to it
+ * (each with its synchronizer and dispatcher), and the call path (breaker → argument validation →
+ * authorizer → the session's dispatcher). Calls flow one way: the hub tells a dispatcher what to run;
+ * nothing below calls back up.
  */
 export class Hub implements SessionHost {
   readonly registry: Registry;
   readonly #sessions = new Map<string, Attached>();
+  /** Ids of sessions that were attached and are gone, oldest first (bounded). */
+  readonly #stopped = new Set<string>();
   readonly #validator = new ArgsValidator();
   readonly #options: HubOptions;
   readonly #logger: Logger;
   readonly #listeners = new Set<() => void>();
   readonly #notify;
+  /** Calls accepted and not yet answered (what a drain waits for). */
+  readonly #inFlight = new Set<Promise<CallAnswer>>();
   #closed = false;
+  #draining = false;
 
   constructor(options: HubOptions = {}) {
     this.#options = options;
@@ -74,7 +94,12 @@ export class Hub implements SessionHost {
       );
       return () => {};
     }
-    const sync = new Synchronizer(session, this.registry, this.#logger);
+    const sync = new Synchronizer(
+      { sessionId: session.id, typeMap: session.typeMap, source: session.source },
+      this.registry,
+      this.#logger,
+    );
+    const dispatcher = new Dispatcher(session, sync);
     const unsubscribe = session.subscribe((tree) => sync.sync(tree));
     const stopListener = session.onStop(() => detach());
     const detach = () => {
@@ -82,9 +107,12 @@ export class Hub implements SessionHost {
       unsubscribe();
       stopListener();
       this.#sessions.delete(session.id);
+      this.#remember(session.id);
+      dispatcher.stop();
       this.registry.removeSession(session.id);
     };
-    this.#sessions.set(session.id, { session, sync, detach });
+    this.#stopped.delete(session.id);
+    this.#sessions.set(session.id, { session, sync, dispatcher, detach });
     sync.sync();
     return detach;
   }
@@ -114,26 +142,58 @@ export class Hub implements SessionHost {
   }
 
   call(name: string, rawArgs: unknown, ctx: CallContext = {}): Promise<CallAnswer> {
-    const tool = this.registry.get(name) ?? this.#resync(name);
-    if (!tool) return Promise.resolve({ ok: false, error: unknownTool(name) });
-    const session = tool.derived ? this.#sessions.get(tool.sessionId)?.session : undefined;
-    if (tool.derived && !session?.running) {
-      return Promise.resolve({ ok: false, error: sessionNotRunning(name, tool.sessionId) });
-    }
+    const target = this.#target(name);
+    if ('code' in target) return Promise.resolve({ ok: false, error: target });
     const admission = this.registry.breakers.admit(name);
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
     const { ticket } = admission;
     // Plain `then`s, not an async function: a trivial call is a few microseconds, and each await counts.
-    return this.#admitted(tool, rawArgs, ctx, session).then(
-      (answer) => {
-        this.registry.breakers.record(ticket, answer.ok ? 'success' : answer.fault ? 'fault' : 'neutral');
-        return answer;
+    const answer = this.#admitted(target, rawArgs, ctx).then(
+      (result) => {
+        this.#inFlight.delete(answer);
+        this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
+        return result;
       },
       (error: unknown) => {
+        this.#inFlight.delete(answer);
         this.registry.breakers.record(ticket, 'neutral');
         throw error;
       },
     );
+    this.#inFlight.add(answer);
+    return answer;
+  }
+
+  /**
+   * Stops accepting calls (each answers `session_not_running`, "the server is shutting down"), drops
+   * every queued call unrun, and resolves once the calls already running have finished, or after
+   * `timeoutMs`. For a clean exit: stdin's end, SIGTERM, an HTTP server's close.
+   */
+  async drain(timeoutMs = 5000): Promise<void> {
+    this.#draining = true;
+    const running = [...this.#inFlight].map((p) => p.then(noop, noop));
+    const dispatchers = [...this.#sessions.values()].map((a) => a.dispatcher.drain(timeoutMs));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.all([...dispatchers, ...running]), bound]);
+    clearTimeout(timer);
+  }
+
+  /** The called name resolved once: the tool and, for a derived one, its running session. */
+  #target(name: string): Target | CallError {
+    if (this.#draining) return sessionNotRunning(name, name.split('.', 1)[0] ?? '', 'shutting_down');
+    const tool = this.registry.get(name) ?? this.#resync(name);
+    if (!tool) {
+      const stopped = this.#stoppedSessionOf(name);
+      return stopped === undefined ? unknownTool(name) : sessionNotRunning(name, stopped);
+    }
+    if (!tool.derived) return { tool };
+    const attached = this.#sessions.get(tool.sessionId);
+    if (!attached?.session.running) return sessionNotRunning(name, tool.sessionId);
+    return { tool, attached };
   }
 
   /**
@@ -149,37 +209,53 @@ export class Hub implements SessionHost {
     return this.registry.get(name);
   }
 
-  async #admitted(
-    tool: RegisteredTool,
-    rawArgs: unknown,
-    ctx: CallContext,
-    session: Session | undefined,
-  ): Promise<CallAnswer> {
+  /** The stopped session a name belongs to (its first segment), if the hub remembers one. */
+  #stoppedSessionOf(name: string): string | undefined {
+    const sessionId = name.split('.', 1)[0] ?? '';
+    return this.#stopped.has(sessionId) && !this.#sessions.has(sessionId) ? sessionId : undefined;
+  }
+
+  #remember(sessionId: string): void {
+    this.#stopped.delete(sessionId);
+    this.#stopped.add(sessionId);
+    if (this.#stopped.size > REMEMBERED_STOPS) {
+      const oldest = this.#stopped.values().next();
+      if (!oldest.done) this.#stopped.delete(oldest.value);
+    }
+  }
+
+  async #admitted({ tool, attached }: Target, rawArgs: unknown, ctx: CallContext): Promise<CallAnswer> {
     // Validate before asking anyone: a person should only ever approve a call that can run.
     // A JSON Schema validates synchronously; only zod (async refinements) needs to be awaited.
     const valid = tool.zod
       ? await this.#validator.validate(tool, rawArgs)
       : this.#validator.validateJson(tool.name, tool.inputSchema, rawArgs);
     if (!valid.ok) return { ok: false, error: valid.error };
-    const sessionId = tool.derived ? tool.sessionId : '';
-    if (needsAuthorization(tool.annotations)) {
+    const { authorize } = this.#options;
+    // Asked before queueing when the listing already says so; the dispatcher asks when only the live
+    // spec does (annotations can only add the requirement).
+    const authorized = needsAuthorization(tool.annotations);
+    if (authorized) {
       const auth = await authorizeCall(tool, valid.args, {
-        sessionId,
-        ...(this.#options.authorize ? { authorize: this.#options.authorize } : {}),
+        sessionId: attached?.session.id ?? '',
+        ...(authorize ? { authorize } : {}),
         ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
         ...(ctx.client ? { client: ctx.client } : {}),
       });
       if (!auth.ok) return { ok: false, error: auth.error };
     }
+    if (ctx.signal?.aborted) return { ok: false, error: cancelled(tool.name, false) };
     const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
-    if (!tool.derived) return runStatic(tool as StaticTool, valid.args, timeoutMs, ctx.client);
-    const attached = this.#sessions.get(sessionId);
-    if (!session || !attached) return { ok: false, error: sessionNotRunning(tool.name, sessionId) };
-    return session.dispatch(tool, valid.args, {
+    if (!attached) return runStatic(tool, valid.args, timeoutMs, ctx.client, ctx.signal);
+    return attached.dispatcher.dispatch({
+      tool,
+      args: valid.args,
       timeoutMs,
+      authorized,
+      authorize,
+      ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
       ...(ctx.client ? { client: ctx.client } : {}),
-      synced: () => attached.sync.sync(),
-      toolNames: () => this.registry.sessionToolNames(sessionId),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
   }
 
@@ -191,3 +267,5 @@ export class Hub implements SessionHost {
     this.#listeners.clear();
   }
 }
+
+function noop(): void {}

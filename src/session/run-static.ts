@@ -9,8 +9,11 @@ export async function runStatic(
   args: Record<string, unknown>,
   timeoutMs: number,
   client?: { name: string; version?: string },
+  cancel?: AbortSignal,
 ): Promise<DispatchResult> {
   const controller = new AbortController();
+  const onCancel = () => controller.abort(cancel?.reason);
+  cancel?.addEventListener('abort', onCancel, { once: true });
   const outcome = await runWithTimeout(
     () =>
       tool.run(args, {
@@ -24,6 +27,7 @@ export async function runStatic(
     timeoutMs,
     controller,
   );
+  cancel?.removeEventListener('abort', onCancel);
   if (outcome.ok) return { ok: true, value: outcome.value, added: [], removed: [] };
   const error =
     'timedOut' in outcome ? timedOut(tool.name, timeoutMs) : handlerError(tool.name, outcome.thrown);

@@ -143,12 +143,11 @@ describe('Registry listing', () => {
     const tools = Array.from({ length: 10_000 }, (_, i) => toolDef('big', `w${i}`, 'go'));
     registry.replaceSession('big', tools);
     const listing = registry.list();
-    const started = performance.now();
+    // How fast is the benches' business (bench/list.bench.tsx); this pins that nothing is rebuilt.
     for (let i = 0; i < 100_000; i++) {
       expect(registry.get(`big.w${i % 10_000}.go`)).toBe(tools[i % 10_000]);
     }
     for (let i = 0; i < 1000; i++) expect(registry.list()).toBe(listing);
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
 

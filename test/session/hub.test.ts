@@ -366,10 +366,31 @@ describe('Hub dispatcher', () => {
       error: { code: 'session_not_running', sessionId: 'app' },
     });
     await expect(queued).resolves.toMatchObject({ ok: false, error: { code: 'session_not_running' } });
-    const after = await hub.call('app.c.inc', {});
     // The session's tools left the registry with it.
-    expect(after).toMatchObject({ ok: false, error: { code: 'unknown_tool' } });
     expect(hub.list()).toEqual([]);
+  });
+
+  it('session_not_running after unmount: a call after the app stopped is told so, not unknown_tool', async () => {
+    const { hub, session } = app();
+    session.stop();
+    await expect(hub.call('app.c.inc', {})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'session_not_running', sessionId: 'app', why: 'stopped' },
+    });
+    // A name of no session the hub ever knew is still unknown.
+    await expect(hub.call('other.c.inc', {})).resolves.toMatchObject({ error: { code: 'unknown_tool' } });
+  });
+
+  it('session_not_running after unmount: the memory of stopped sessions is bounded', async () => {
+    const hub = new Hub({ logger: quiet });
+    hubs.push(hub);
+    for (let i = 0; i < 100; i++) {
+      const session = new Session({ id: `s${i}`, source: new DataSource() });
+      hub.attach(session);
+      session.stop();
+    }
+    await expect(hub.call('s99.w.a', {})).resolves.toMatchObject({ error: { code: 'session_not_running' } });
+    await expect(hub.call('s0.w.a', {})).resolves.toMatchObject({ error: { code: 'unknown_tool' } });
   });
 
   it('aborts the signal of a running handler when the session stops', async () => {
@@ -485,5 +506,188 @@ describe('Hub synchronizer', () => {
     hub.list();
     expect(lines).toEqual([expect.stringContaining('session id "bad id"')]);
     expect(hub.list()).toEqual([]);
+  });
+});
+
+describe('Hub authorizer from the live spec', () => {
+  /** A widget whose `wipe` action gains `destructiveHint` when `dangerous` is set. */
+  function guardedApp(options: HubOptions = {}) {
+    const state = { dangerous: false, wiped: 0 };
+    const source = new DataSource();
+    const provider: ToolProvider = {
+      mcpTools: (attrs) => [
+        {
+          name: 'wipe',
+          ...(attrs.dangerous ? { annotations: { destructiveHint: true } } : {}),
+          run: () => ++state.wiped,
+        },
+        { name: 'hang', run: () => new Promise((r) => setTimeout(r, 20)) },
+      ],
+    };
+    const render = () =>
+      source.set([{ type: 'x', id: 'w', attrs: { dangerous: state.dangerous }, children: [], provider }]);
+    render();
+    const hub = new Hub({ logger: quiet, ...options });
+    hubs.push(hub);
+    hub.attach(new Session({ id: 's', source }));
+    return { hub, state, render, source };
+  }
+
+  it('authorizer from the live spec: a call queued before the action became destructive is asked about', async () => {
+    const { hub, state, render } = guardedApp();
+    const busy = hub.call('s.w.hang', {});
+    // Listed without annotations when queued; the widget turns destructive before the call runs.
+    const queued = hub.call('s.w.wipe', {});
+    state.dangerous = true;
+    render();
+    await busy;
+    await expect(queued).resolves.toMatchObject({
+      ok: false,
+      fault: false,
+      error: { code: 'denied', reason: 'no_authorizer' },
+    });
+    expect(state.wiped).toBe(0);
+  });
+
+  it('authorizer from the live spec: the authorizer hears the live call and its allow runs it', async () => {
+    const seen: unknown[] = [];
+    const { hub, state, source } = guardedApp({
+      authorize: (request) => {
+        seen.push(request);
+        return 'allow';
+      },
+    });
+    // Changed in place, with no commit: the registered tool still says nothing about authorization.
+    (source.current()[0]!.attrs as { dangerous: boolean }).dangerous = true;
+    await expect(hub.call('s.w.wipe', {})).resolves.toMatchObject({ ok: true, value: 1 });
+    expect(seen).toEqual([{ tool: 's.w.wipe', args: {}, sessionId: 's' }]);
+    expect(state.wiped).toBe(1);
+  });
+});
+
+/** One widget: `gate` waits until `open()`, `add` counts; every call is logged when it runs. */
+function gatedApp(options: HubOptions = {}) {
+  const state = { added: 0, ran: [] as string[] };
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const signals: AbortSignal[] = [];
+  const source = new DataSource();
+  const provider: ToolProvider = {
+    mcpTools: () => [
+      {
+        name: 'gate',
+        run: async (_args, call) => {
+          signals.push(call.signal);
+          state.ran.push('gate');
+          await gate;
+          return 'opened';
+        },
+      },
+      {
+        name: 'add',
+        run: () => {
+          state.ran.push('add');
+          return ++state.added;
+        },
+      },
+    ],
+  };
+  source.set([{ type: 'x', id: 'w', attrs: {}, children: [], provider }]);
+  const hub = new Hub({ logger: quiet, ...options });
+  hubs.push(hub);
+  const session = new Session({ id: 's', source });
+  hub.attach(session);
+  return { hub, state, open: () => open(), signals, session };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('Hub cancellation', () => {
+  it('cancellation: 20 queued calls, 10 of them cancelled, exactly 10 applied', async () => {
+    const { hub, state, open } = gatedApp();
+    const gate = hub.call('s.w.gate', {});
+    await tick();
+    const controllers = Array.from({ length: 20 }, () => new AbortController());
+    const calls = controllers.map((c) => hub.call('s.w.add', {}, { signal: c.signal }));
+    await tick();
+    controllers.forEach((c, i) => {
+      if (i % 2 === 1) c.abort();
+    });
+    open();
+    const answers = await Promise.all(calls);
+    await gate;
+    expect(state.added).toBe(10);
+    expect(answers.filter((a) => a.ok)).toHaveLength(10);
+    answers.forEach((answer, i) => {
+      if (i % 2 === 1)
+        expect(answer).toMatchObject({
+          ok: false,
+          fault: false,
+          error: { code: 'cancelled', started: false },
+        });
+      else expect(answer).toMatchObject({ ok: true });
+    });
+  });
+
+  it('cancellation: a call cancelled before it reaches the queue never runs', async () => {
+    const { hub, state } = gatedApp();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(hub.call('s.w.add', {}, { signal: controller.signal })).resolves.toMatchObject({
+      error: { code: 'cancelled' },
+    });
+    expect(state.ran).toEqual([]);
+  });
+
+  it("cancellation: a running call's CallInfo.signal aborts, and the next call still runs", async () => {
+    const { hub, signals, open } = gatedApp();
+    const controller = new AbortController();
+    const running = hub.call('s.w.gate', {}, { signal: controller.signal });
+    await tick();
+    expect(signals[0]?.aborted).toBe(false);
+    controller.abort();
+    expect(signals[0]?.aborted).toBe(true);
+    open();
+    await running;
+    await expect(hub.call('s.w.add', {})).resolves.toMatchObject({ ok: true, value: 1 });
+  });
+});
+
+describe('Hub drain', () => {
+  it('clean shutdown: the running call finishes, queued calls are dropped unrun, new calls are refused', async () => {
+    const { hub, state, open } = gatedApp();
+    const running = hub.call('s.w.gate', {});
+    await tick();
+    const queued = [hub.call('s.w.add', {}), hub.call('s.w.add', {})];
+    const drained = hub.drain(5000);
+    for (const answer of await Promise.all(queued))
+      expect(answer).toMatchObject({
+        ok: false,
+        error: { code: 'session_not_running', why: 'shutting_down' },
+      });
+    await expect(hub.call('s.w.add', {})).resolves.toMatchObject({
+      error: { code: 'session_not_running', why: 'shutting_down' },
+    });
+    open();
+    await drained;
+    await expect(running).resolves.toMatchObject({ ok: true, value: 'opened' });
+    expect(state.added).toBe(0);
+  });
+
+  it('clean shutdown: a running call that never ends holds the drain only until its bound', async () => {
+    const { hub, session } = gatedApp();
+    let answered = false;
+    const running = hub.call('s.w.gate', {}).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await tick();
+    await hub.drain(50);
+    expect(answered).toBe(false);
+    // What ends it then is the app's end: the call is answered as never known to have happened.
+    session.stop();
+    await expect(running).resolves.toMatchObject({ error: { code: 'session_not_running', why: 'stopped' } });
   });
 });

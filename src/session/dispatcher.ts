@@ -1,0 +1,240 @@
+import { type Authorizer, authorizeCall, type Confirm, needsAuthorization } from '../registry/authorize.js';
+import { type CallError, cancelled, sessionNotRunning, widgetUnavailable } from '../registry/call-error.js';
+import { pickAnnotations } from '../walker/pick-annotations.js';
+import type { ToolDef } from '../walker/types.js';
+import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
+import { resolveWidget } from './resolve-widget.js';
+import { runWithTimeout } from './run-with-timeout.js';
+import type { Session } from './session.js';
+import type { Synchronizer } from './synchronizer.js';
+
+/** One call for a session's dispatcher, as data: what to run, and what the hub already decided. */
+export interface LiveCall {
+  tool: ToolDef;
+  /** Validated arguments. */
+  args: Record<string, unknown>;
+  timeoutMs: number;
+  /** The registered tool's annotations already passed the authorizer (the hub asked before queueing). */
+  authorized: boolean;
+  /** Decides the call when the spec it runs asks for the authorizer and the registered tool did not. */
+  authorize: Authorizer | undefined;
+  confirm?: Confirm;
+  client?: { name: string; version?: string };
+  /** The caller gave up: a queued call is dropped unrun, a running one has its `CallInfo.signal` aborted. */
+  signal?: AbortSignal;
+}
+
+/** A call waiting for, or holding, the session's one slot. */
+interface Entry {
+  readonly call: LiveCall;
+  /** The handler has returned: from then on the call happened, whatever stops after. */
+  ran: boolean;
+  /** Created when the handler starts; aborted by a timeout, a cancellation or the session's stop. */
+  controller: AbortController | undefined;
+  answer(result: DispatchResult): void;
+  /** A bug of ours (the call path threw): the hub's caller reports it. */
+  fail(error: unknown): void;
+}
+
+/**
+ * Runs one session's calls one at a time, in arrival order, against the widget as it is now: live
+ * resolution, the authorizer when the live spec asks for it, `run` with a timeout, React's commit,
+ * then the tools brought up to date. The hub owns it and tells it everything it needs as data.
+ */
+export class Dispatcher {
+  readonly #session: Session;
+  readonly #sync: Synchronizer;
+  #active: Entry | undefined;
+  /** In arrival order; a Set so a cancelled call leaves the queue in O(1). */
+  readonly #waiting = new Set<Entry>();
+  /** New calls are refused (the session stopped, or the server drains). */
+  #accepting = true;
+  /** The session still runs: its tools are re-derived after a call. */
+  #live = true;
+  readonly #idle = new Set<() => void>();
+
+  constructor(session: Session, sync: Synchronizer) {
+    this.#session = session;
+    this.#sync = sync;
+  }
+
+  dispatch(call: LiveCall): Promise<DispatchResult> {
+    if (!this.#accepting) return Promise.resolve(this.#refused(call.tool));
+    if (call.signal?.aborted) return Promise.resolve(notRun(cancelled(call.tool.name, false)));
+    return new Promise<DispatchResult>((resolve, reject) => {
+      const { signal } = call;
+      const onAbort = () => {
+        if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(call.tool.name, false)));
+        else entry.controller?.abort(signal?.reason);
+      };
+      let answered = false;
+      const settle = () => {
+        if (answered) return false;
+        answered = true;
+        signal?.removeEventListener('abort', onAbort);
+        return true;
+      };
+      const entry: Entry = {
+        call,
+        ran: false,
+        controller: undefined,
+        answer: (result) => settle() && resolve(result),
+        fail: (error) => settle() && reject(error),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // One call at a time, in arrival order: an idle session starts at once, a busy one queues.
+      if (this.#active) this.#waiting.add(entry);
+      else this.#start(entry);
+    });
+  }
+
+  /** The session stopped: every call not yet answered answers `session_not_running`, the running one's signal aborts. */
+  stop(): void {
+    this.#accepting = false;
+    this.#live = false;
+    this.#dropQueued();
+    const active = this.#active;
+    if (!active) return;
+    active.controller?.abort(new Error('ink-mcp: the session stopped'));
+    // A handler that has not returned may never: what it did is unknown, so it is not answered as done.
+    if (!active.ran) active.answer(this.#refused(active.call.tool));
+  }
+
+  /**
+   * Stops accepting calls and drops the queued ones unrun; resolves once the running call has
+   * finished, or after `timeoutMs` if it has not.
+   */
+  drain(timeoutMs: number): Promise<void> {
+    this.#accepting = false;
+    this.#dropQueued();
+    if (!this.#active) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#idle.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      timer.unref?.();
+      this.#idle.add(done);
+    });
+  }
+
+  #dropQueued(): void {
+    const waiting = [...this.#waiting];
+    this.#waiting.clear();
+    for (const entry of waiting) entry.answer(this.#refused(entry.call.tool));
+  }
+
+  #start(entry: Entry): void {
+    this.#active = entry;
+    this.#execute(entry).then(
+      (result) => {
+        entry.answer(result);
+        this.#next();
+      },
+      (error: unknown) => {
+        entry.fail(error);
+        this.#next();
+      },
+    );
+  }
+
+  #next(): void {
+    const next = this.#waiting.values().next();
+    if (next.done) {
+      this.#active = undefined;
+      for (const done of [...this.#idle]) done();
+      return;
+    }
+    this.#waiting.delete(next.value);
+    this.#start(next.value);
+  }
+
+  async #execute(entry: Entry): Promise<DispatchResult> {
+    const { call } = entry;
+    const { tool } = call;
+    const session = this.#session;
+    const resolution = resolveWidget(session.snapshot(), tool, session.typeMap);
+    if (!resolution.ok) {
+      const { widgetId, why } = resolution.error;
+      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
+    }
+    const { node, spec } = resolution;
+    // Annotations can only add the authorizer requirement: the spec that runs decides, not the listing.
+    if (!call.authorized) {
+      const annotations = pickAnnotations(spec.annotations);
+      if (needsAuthorization(annotations)) {
+        const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
+          sessionId: session.id,
+          ...(call.authorize ? { authorize: call.authorize } : {}),
+          ...(call.confirm ? { confirm: call.confirm } : {}),
+          ...(call.client ? { client: call.client } : {}),
+        });
+        if (!auth.ok) return notRun(auth.error, session.screen());
+        if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
+        if (!this.#live) return this.#refused(tool);
+      }
+    }
+    const before = this.#sync.toolNames();
+    const controller = new AbortController();
+    entry.controller = controller;
+    const outcome = await runWithTimeout(
+      () =>
+        markRan(
+          entry,
+          spec.run(call.args, {
+            tool: tool.name,
+            sessionId: session.id,
+            widgetId: tool.widgetId,
+            action: tool.action,
+            node,
+            // A getter: Node creates the signal on first read, which costs more than a trivial call.
+            get signal() {
+              return controller.signal;
+            },
+            ...(call.client ? { client: call.client } : {}),
+            ...(session.input ? { input: session.input } : {}),
+          }),
+        ),
+      call.timeoutMs,
+      controller,
+    );
+    // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.
+    await session.source.settled();
+    // A stopped session's tools are gone with it: re-deriving them would bring them back.
+    if (this.#live) this.#sync.sync();
+    if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), session.screen());
+    return toDispatchResult(tool, outcome, {
+      changes: diffNames(before, this.#sync.toolNames()),
+      running: this.#live,
+      screen: session.screen(),
+      timeoutMs: call.timeoutMs,
+    });
+  }
+
+  #refused(tool: ToolDef): DispatchResult {
+    return notRun(sessionNotRunning(tool.name, this.#session.id, this.#live ? 'shutting_down' : 'stopped'));
+  }
+}
+
+/** A call that did not run, or whose failure says nothing about the tool's health. */
+function notRun(error: CallError, screen?: string): DispatchResult {
+  return screen === undefined
+    ? { ok: false, fault: false, error }
+    : { ok: false, fault: false, error, screen };
+}
+
+/**
+ * Notes that the handler has returned (at once for a plain value, on settling for a promise), before
+ * anything its return lets run, such as the unmount its `exit()` queued.
+ */
+function markRan(entry: Entry, value: unknown): unknown {
+  if (typeof (value as PromiseLike<unknown> | null)?.then !== 'function') {
+    entry.ran = true;
+    return value;
+  }
+  return Promise.resolve(value).finally(() => {
+    entry.ran = true;
+  });
+}
