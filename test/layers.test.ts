@@ -9,15 +9,18 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const allowed: Record<string, readonly string[]> = {
-  walker: [],
-  registry: ['walker'],
-  session: ['walker', 'registry'],
-  react: ['walker', 'registry', 'session'],
-  server: ['walker', 'registry', 'session'],
-  render: ['walker', 'registry', 'session', 'react', 'server'],
-  testing: ['walker', 'registry', 'session', 'react', 'server'],
+  // Below every layer: helpers with no knowledge of any (listener sets, text clipping).
+  util: [],
+  walker: ['util'],
+  registry: ['util', 'walker'],
+  session: ['util', 'walker', 'registry'],
+  react: ['util', 'walker', 'registry', 'session'],
+  server: ['util', 'walker', 'registry', 'session'],
+  render: ['util', 'walker', 'registry', 'session', 'react', 'server'],
+  testing: ['util', 'walker', 'registry', 'session', 'react', 'server'],
 };
 const packages: Record<string, RegExp> = {
+  util: /^(react|ink|@modelcontextprotocol\/)/,
   walker: /^(react|ink|@modelcontextprotocol\/)/,
   registry: /^(react|ink|@modelcontextprotocol\/)/,
   session: /^(react|ink|@modelcontextprotocol\/)/,

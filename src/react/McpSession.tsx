@@ -3,6 +3,7 @@ import { Component, type ReactElement, type ReactNode } from 'react';
 import type { Confirmer } from '../session/confirmer.js';
 import { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
+import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger } from '../walker/types.js';
@@ -59,7 +60,7 @@ class SessionAnchor extends Component<McpSessionProps> {
     this.#keyboard = emitter;
   };
   readonly #onRenderError = (error: unknown) => {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorText(error);
     (this.props.logger ?? stderrLogger).warn(
       `ink-mcp: session "${this.props.id}" stopped: its app threw while rendering (${why}). Other sessions keep running.`,
     );
@@ -144,7 +145,7 @@ class SessionAnchor extends Component<McpSessionProps> {
       return server?.attach(session);
     } catch (error) {
       // The app keeps running without its server rather than crash over it.
-      const why = error instanceof Error ? error.message : String(error);
+      const why = errorText(error);
       (this.props.logger ?? stderrLogger).warn(
         `ink-mcp: session "${session.id}" could not be attached to its server (${why}); it is not served.`,
       );

@@ -1,5 +1,6 @@
 import { Text } from 'ink';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { errorText } from '../util/text.js';
 
 export interface SessionErrorBoundaryProps {
   sessionId: string;
@@ -24,7 +25,7 @@ export class SessionErrorBoundary extends Component<SessionErrorBoundaryProps, {
 
   override render(): ReactNode {
     if (this.state.error === undefined) return this.props.children;
-    const message = this.state.error instanceof Error ? this.state.error.message : String(this.state.error);
+    const message = errorText(this.state.error);
     return (
       <Text color="red">
         ink-mcp: session "{this.props.sessionId}" stopped: its app threw while rendering ({message}).

@@ -1,5 +1,6 @@
-import { Subscribable } from '../registry/subscribable.js';
 import type { ViewSource } from '../session/view-source.js';
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import type { CacheEntry } from './cache-entry.js';
@@ -206,7 +207,7 @@ export class FiberViewSource implements ViewSource {
   #warn(error: unknown): void {
     if (this.#warned) return;
     this.#warned = true;
-    const why = error instanceof Error ? error.message : String(error);
+    const why = errorText(error);
     this.#options.logger.warn(
       `ink-mcp: session "${this.#options.label}" cannot read React's component tree (${why}); it offers no tools. This React or Ink version may be unsupported: please report it.`,
     );

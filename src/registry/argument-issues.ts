@@ -1,6 +1,10 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { $ZodIssue } from 'zod/v4/core';
+import { clip } from '../util/text.js';
 import type { ArgumentIssue } from './call-error.js';
+
+/** The allowed values a message spells out, in characters. */
+const MAX_VALUES_SHOWN = 200;
 
 /**
  * Ajv's and zod's errors turned into one zod-like shape: a path from the arguments object to the
@@ -22,9 +26,9 @@ export function issuesFromAjv(errors: readonly ErrorObject[], data: unknown): Ar
       case 'type':
         return { path, message: `must be ${listOf(params.type)} (got ${kindOf(valueAt(data, path))})` };
       case 'enum':
-        return { path, message: `must be one of ${clip(jsonList(params.allowedValues))}` };
+        return { path, message: `must be one of ${clip(jsonList(params.allowedValues), MAX_VALUES_SHOWN)}` };
       case 'const':
-        return { path, message: `must be ${clip(safeJson(params.allowedValue))}` };
+        return { path, message: `must be ${clip(safeJson(params.allowedValue), MAX_VALUES_SHOWN)}` };
       default:
         return { path, message: error.message ?? `fails the "${error.keyword}" rule of the schema` };
     }
@@ -92,8 +96,4 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-function clip(text: string, max = 200): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
 }

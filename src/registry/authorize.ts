@@ -1,5 +1,6 @@
+import { errorText } from '../util/text.js';
 import type { ToolAnnotations } from '../walker/types.js';
-import { type CallErrorOf, type DenyReason, denied, errorText } from './call-error.js';
+import { type CallErrorOf, type DenyReason, denied } from './call-error.js';
 
 export type AuthorizeDecision = 'allow' | 'deny' | 'ask';
 

@@ -4,8 +4,12 @@
  * in `describeCallError`, so the constructors below only gather facts.
  */
 
+import { clip, errorText } from '../util/text.js';
 import type { WidgetUnavailableWhy } from '../walker/ids.js';
 import { describeCallError } from './describe-call-error.js';
+
+/** Text that came from elsewhere (a handler's error, Ajv) is clipped so one answer stays readable. */
+const MAX_DETAIL = 500;
 
 export type CallErrorCode =
   | 'unknown_tool'
@@ -70,7 +74,7 @@ export const invalidArguments = (tool: string, issues: ArgumentIssue[]) =>
 
 /** The tool's own schema is at fault (Ajv cannot compile it, or a zod schema threw): not the caller's. */
 export const brokenSchema = (tool: string, schemaError: string) =>
-  make({ code: 'invalid_arguments', tool, issues: [], schemaError: clip(schemaError) });
+  make({ code: 'invalid_arguments', tool, issues: [], schemaError: clip(schemaError, MAX_DETAIL) });
 
 export const circuitOpen = (tool: string, retryAfterMs: number, probing: boolean, faults: number) =>
   make({ code: 'circuit_open', tool, retryAfterMs: Math.max(0, Math.ceil(retryAfterMs)), probing, faults });
@@ -79,7 +83,7 @@ export const denied = (tool: string, reason: DenyReason, detail?: string) =>
   make(
     detail === undefined
       ? { code: 'denied', tool, reason }
-      : { code: 'denied', tool, reason, detail: clip(detail) },
+      : { code: 'denied', tool, reason, detail: clip(detail, MAX_DETAIL) },
   );
 
 export const widgetUnavailable = (
@@ -94,28 +98,12 @@ export const sessionNotRunning = (tool: string, sessionId: string, why: NotRunni
 
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>
-  make({ code: 'handler_error', tool, detail: clip(errorText(error)) });
+  make({ code: 'handler_error', tool, detail: clip(errorText(error), MAX_DETAIL) });
 
 /** The action threw an `ActionError`: its input cannot apply. The agent's mistake, not a fault. */
 export const actionRefused = (tool: string, detail: string) =>
-  make({ code: 'action_refused', tool, detail: clip(detail) });
+  make({ code: 'action_refused', tool, detail: clip(detail, MAX_DETAIL) });
 
 export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
 
 export const cancelled = (tool: string, started: boolean) => make({ code: 'cancelled', tool, started });
-
-/** Text that came from elsewhere (a handler's error, Ajv) is clipped so one answer stays readable. */
-function clip(text: string, max = 500): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** The message of anything thrown, without ever throwing itself (a hostile toString included). */
-export function errorText(error: unknown): string {
-  try {
-    if (error instanceof Error) return error.message || error.name;
-    if (typeof error === 'string') return error;
-    return String(error);
-  } catch {
-    return 'an unprintable value was thrown';
-  }
-}

@@ -1,4 +1,4 @@
-import { type CallError, type CallErrorOf, circuitOpen } from './call-error.js';
+import { type CallErrorOf, circuitOpen } from './call-error.js';
 
 export interface BreakerOptions {
   /** Consecutive faults that open a tool's breaker. @default 5 */
@@ -167,10 +167,4 @@ export class CircuitBreakers {
   #refuse(name: string, retryAfterMs: number, probing: boolean, faults: number): Admission {
     return { ok: false, error: circuitOpen(name, retryAfterMs, probing, faults) };
   }
-}
-
-/** Which outcome a failed call reports to its breaker: only the handler's own failures count. */
-export function outcomeOf(error: CallError | undefined): CallOutcome {
-  if (error === undefined) return 'success';
-  return error.code === 'handler_error' || error.code === 'timeout' ? 'fault' : 'neutral';
 }

@@ -1,3 +1,4 @@
+import { clip } from '../util/text.js';
 import type { ArgumentIssue, CallErrorFacts, DenyReason } from './call-error.js';
 
 /**
@@ -103,10 +104,6 @@ const MAX_LISTED_ISSUES = 10;
 const MAX_NAME_SHOWN = 200;
 const MAX_SEGMENT_SHOWN = 64;
 const MAX_ISSUE_SHOWN = 300;
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
 
 function listIssues(issues: ArgumentIssue[]): string {
   if (issues.length === 0) return 'the arguments were rejected';

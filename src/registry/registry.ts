@@ -1,7 +1,7 @@
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
 import type { JsonObject, Logger, ToolAnnotations, ToolDef, ZodSchema } from '../walker/types.js';
-import { errorText } from './call-error.js';
 import { type BreakerOptions, CircuitBreakers } from './circuit-breaker.js';
-import { Subscribable } from './subscribable.js';
 
 /** What a static tool's handler learns about the call. */
 export interface StaticCallInfo {
@@ -140,14 +140,6 @@ export class Registry {
     return tool;
   }
 
-  removeStatic(name: string): boolean {
-    if (!this.#statics.delete(name)) return false;
-    this.breakers.delete(name);
-    this.#listing = undefined;
-    this.#announce(null, { added: [], removed: [name], changed: [] });
-    return true;
-  }
-
   get(name: string): RegisteredTool | undefined {
     return this.#statics.get(name) ?? this.#derived.get(name)?.tool;
   }
@@ -163,11 +155,6 @@ export class Registry {
     return this.#listing;
   }
 
-  /** A session's registered tools in view order (empty when unknown). */
-  sessionTools(sessionId: string): ToolDef[] {
-    return [...(this.#sessions.get(sessionId)?.values() ?? [])];
-  }
-
   /**
    * A session's registered tool names. The same set object is returned for as long as the names stay
    * the same, so comparing two results by identity tells whether the session's tools came or went.
@@ -179,11 +166,6 @@ export class Registry {
       this.#nameSets.set(sessionId, names);
     }
     return names;
-  }
-
-  /** Session ids in the order they were first registered. */
-  sessions(): string[] {
-    return [...this.#sessions.keys()];
   }
 
   /** Counts the changes announced so far: equal versions mean an equal listing (for caching its JSON). */

@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { errorText } from './call-error.js';
+import { errorText } from '../util/text.js';
 
 /** A schema compiled once: a validator, or why Ajv could not compile it (kept, so it is not retried). */
 export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; reason: string };

@@ -1,7 +1,8 @@
 import { safeParseAsync } from 'zod/v4/core';
+import { errorText } from '../util/text.js';
 import type { JsonObject, ZodSchema } from '../walker/types.js';
 import { issuesFromAjv, issuesFromZod } from './argument-issues.js';
-import { brokenSchema, type CallErrorOf, errorText, invalidArguments } from './call-error.js';
+import { brokenSchema, type CallErrorOf, invalidArguments } from './call-error.js';
 import { SchemaCache, type SchemaCacheOptions } from './schema-cache.js';
 
 /** What validation needs of a tool (a ToolDef or a static tool). */

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpEndpoint } from '../server/http-server.js';
+import { errorText } from '../util/text.js';
 
 /** How to connect, for a person to paste: the URL, the token, a Claude Code line and a JSON config. */
 export function describeConnection(
@@ -51,7 +52,7 @@ export function writeConnectionFile(
     writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
     return {
-      error: `ink-mcp: could not write ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      error: `ink-mcp: could not write ${file}: ${errorText(error)}`,
     };
   }
   return { file, remove: () => rmSync(file, { force: true }) };

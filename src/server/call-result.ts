@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorText } from '../registry/call-error.js';
 import type { CallAnswer } from '../session/hub.js';
+import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 
 export interface CallResultOptions {

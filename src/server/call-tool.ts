@@ -1,8 +1,8 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Confirm } from '../registry/authorize.js';
-import { errorText } from '../registry/call-error.js';
 import type { Hub } from '../session/hub.js';
+import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import { internalErrorResult, toCallResult } from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';

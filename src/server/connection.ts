@@ -13,8 +13,9 @@ import {
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Confirm } from '../registry/authorize.js';
-import { errorText } from '../registry/call-error.js';
 import type { Hub } from '../session/hub.js';
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import { callTool } from './call-tool.js';
 import { portableNameReason } from './client-names.js';
@@ -53,7 +54,7 @@ export class Connection {
   readonly #notifier: Notifier;
   readonly #subscribed = new Set<string>();
   readonly #cleanups: (() => void)[] = [];
-  readonly #onClosed = new Set<() => void>();
+  readonly #onClosed = new Subscribable<void>();
   #names: ToolNames | undefined;
   #listing: { version: number; names: ToolNames; tools: Tool[] } | undefined;
   #closed = false;
@@ -142,7 +143,7 @@ export class Connection {
 
   onClosed(listener: () => void): void {
     if (this.#closed) listener();
-    else this.#onClosed.add(listener);
+    else this.#onClosed.subscribe(listener);
   }
 
   /** Closes the transport; resolves once the connection is disposed. */
@@ -196,7 +197,7 @@ export class Connection {
     this.#notifier.close();
     for (const cleanup of this.#cleanups.splice(0)) cleanup();
     this.#subscribed.clear();
-    for (const listener of [...this.#onClosed]) listener();
+    this.#onClosed.emit();
     this.#onClosed.clear();
   }
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { errorText } from '../registry/call-error.js';
+import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import type { Connection } from './connection.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';

@@ -1,4 +1,4 @@
-import { errorText } from '../registry/call-error.js';
+import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 
 /** What a client is told changed: its tool list, the resource list, or one resource (its URI). */

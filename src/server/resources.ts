@@ -1,8 +1,8 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
-import { errorText } from '../registry/call-error.js';
-import { Subscribable } from '../registry/subscribable.js';
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
 import type { Session } from '../session/session.js';
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import { isId } from '../walker/ids.js';
 import type { Logger } from '../walker/types.js';

@@ -1,5 +1,5 @@
 import type { AuthorizeRequest } from '../registry/authorize.js';
-import { Subscribable } from '../registry/subscribable.js';
+import { Subscribable } from '../util/subscribable.js';
 
 export interface PendingConfirmation {
   readonly id: number;

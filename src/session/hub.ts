@@ -3,6 +3,8 @@ import { type CallError, cancelled, sessionNotRunning, unknownTool } from '../re
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import { type RegisteredTool, Registry, type StaticTool } from '../registry/registry.js';
 import { ArgsValidator } from '../registry/validate-args.js';
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger, ToolDef } from '../walker/types.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
@@ -65,7 +67,7 @@ export class Hub implements SessionHost {
   readonly #validator = new ArgsValidator();
   readonly #options: HubOptions;
   readonly #logger: Logger;
-  readonly #listeners = new Set<() => void>();
+  readonly #toolsChanged: Subscribable<void>;
   readonly #notify;
   /** Calls accepted and not yet answered (what a drain waits for). */
   readonly #inFlight = new Set<Promise<CallAnswer>>();
@@ -79,9 +81,11 @@ export class Hub implements SessionHost {
       ...(options.breaker ? { breakers: options.breaker } : {}),
       logger: this.#logger,
     });
-    this.#notify = coalesce(() => {
-      for (const listener of [...this.#listeners]) listener();
-    }, options.coalesce);
+    const logger = this.#logger;
+    this.#toolsChanged = new Subscribable<void>((error) =>
+      (logger.error ?? logger.warn)(`ink-mcp: a "tools changed" listener threw: ${errorText(error)}`),
+    );
+    this.#notify = coalesce(() => this.#toolsChanged.emit(), options.coalesce);
     this.registry.changes.subscribe(() => this.#notify.trigger());
   }
 
@@ -137,8 +141,7 @@ export class Hub implements SessionHost {
 
   /** Called (coalesced: one call per burst) when the tool list changed. */
   onToolsChanged(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#toolsChanged.subscribe(listener);
   }
 
   call(name: string, rawArgs: unknown, ctx: CallContext = {}): Promise<CallAnswer> {
@@ -264,7 +267,7 @@ export class Hub implements SessionHost {
     this.#closed = true;
     for (const { detach } of [...this.#sessions.values()]) detach();
     this.#notify.cancel();
-    this.#listeners.clear();
+    this.#toolsChanged.clear();
   }
 }
 

@@ -1,3 +1,5 @@
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import type { ViewSource } from './view-source.js';
@@ -31,7 +33,7 @@ export class Session {
   readonly input: ((data: string) => void) | undefined;
   readonly #readScreen: (() => string | undefined) | undefined;
   #running = true;
-  readonly #onStop = new Set<() => void>();
+  readonly #onStop: Subscribable<void>;
 
   constructor(options: SessionOptions) {
     this.id = options.id;
@@ -40,6 +42,9 @@ export class Session {
     this.logger = options.logger;
     this.input = options.input;
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
+    this.#onStop = new Subscribable<void>((error) =>
+      this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${errorText(error)}`),
+    );
   }
 
   get running(): boolean {
@@ -61,21 +66,14 @@ export class Session {
   }
 
   onStop(listener: () => void): () => void {
-    this.#onStop.add(listener);
-    return () => this.#onStop.delete(listener);
+    return this.#onStop.subscribe(listener);
   }
 
   /** The app unmounted: its hub answers every call from now on (queued or running) `session_not_running`. */
   stop(): void {
     if (!this.#running) return;
     this.#running = false;
-    for (const listener of [...this.#onStop]) {
-      try {
-        listener();
-      } catch (error) {
-        this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${String(error)}`);
-      }
-    }
+    this.#onStop.emit();
     this.#onStop.clear();
   }
 

@@ -1,3 +1,4 @@
+import { errorText } from '../util/text.js';
 import { cleanSpecCached } from './clean-spec.js';
 import { describeRefusal, describeRefusedSessionId } from './describe-refusal.js';
 import { findProvider } from './find-provider.js';
@@ -47,7 +48,7 @@ export function deriveWithRefusals(tree: ViewNode | readonly ViewNode[], context
       out.refusals.push({
         kind: 'provider_error',
         widgetId: safeId(node),
-        message: messageOf(error),
+        message: errorText(error),
       });
     }
     pushReversed(stack, children);
@@ -81,7 +82,7 @@ function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, out: De
   try {
     specs = provider.mcpTools(node.attrs, node);
   } catch (error) {
-    out.refusals.push({ kind: 'provider_error', widgetId: id, message: messageOf(error) });
+    out.refusals.push({ kind: 'provider_error', widgetId: id, message: errorText(error) });
     return;
   }
   if (!Array.isArray(specs)) {
@@ -97,7 +98,7 @@ function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, out: De
       deriveSpec(specs[i], id, sessionId, provider, node, out);
     } catch (error) {
       // A spec with a throwing getter or a hostile proxy: only that spec is lost.
-      out.refusals.push({ kind: 'provider_error', widgetId: id, message: messageOf(error) });
+      out.refusals.push({ kind: 'provider_error', widgetId: id, message: errorText(error) });
     }
   }
 }
@@ -159,15 +160,6 @@ function safeId(node: object): string {
     return String((node as ViewNode).id);
   } catch {
     return 'an unprintable id';
-  }
-}
-
-function messageOf(error: unknown): string {
-  try {
-    // String() again: `message` can be overwritten with anything, including an unprintable object.
-    return String(error instanceof Error ? error.message : error);
-  } catch {
-    return 'an unprintable error';
   }
 }
 

@@ -4,7 +4,6 @@ import {
   type CallError,
   circuitOpen,
   denied,
-  errorText,
   handlerError,
   invalidArguments,
   isCallError,
@@ -14,6 +13,7 @@ import {
   widgetUnavailable,
 } from '../../src/registry/call-error.js';
 import { formatPath } from '../../src/registry/describe-call-error.js';
+import { errorText } from '../../src/util/text.js';
 
 const all: CallError[] = [
   unknownTool('s.w.go'),

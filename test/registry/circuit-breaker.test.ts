@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { handlerError, invalidArguments, timedOut, unknownTool } from '../../src/registry/call-error.js';
 import {
   type Admission,
   type BreakerTicket,
   type CallOutcome,
   CircuitBreakers,
-  outcomeOf,
 } from '../../src/registry/circuit-breaker.js';
 
 function setup(options: { threshold?: number; cooldownMs?: number; probeLeaseMs?: number } = {}) {
@@ -195,15 +193,5 @@ describe('CircuitBreakers', () => {
     expect(breakers.state('t')).toBe('open');
     advance(100);
     expect(ticket(breakers.admit('t')).probe).toBe(true);
-  });
-});
-
-describe('outcomeOf', () => {
-  it('counts only handler errors and timeouts as faults', () => {
-    expect(outcomeOf(undefined)).toBe('success');
-    expect(outcomeOf(handlerError('t', new Error('x')))).toBe('fault');
-    expect(outcomeOf(timedOut('t', 10))).toBe('fault');
-    expect(outcomeOf(invalidArguments('t', []))).toBe('neutral');
-    expect(outcomeOf(unknownTool('t'))).toBe('neutral');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Subscribable } from '../../src/registry/subscribable.js';
+import { Subscribable } from '../../src/util/subscribable.js';
 
 describe('Subscribable', () => {
   it('calls every listener; subscribe returns unsubscribe', () => {
@@ -14,7 +14,6 @@ describe('Subscribable', () => {
     events.emit(2);
     expect(a.mock.calls).toEqual([[1]]);
     expect(b.mock.calls).toEqual([[1], [2]]);
-    expect(events.listenerCount).toBe(1);
   });
 
   it('reports a throwing listener and still calls the rest', () => {

@@ -1,4 +1,4 @@
-import { errorText } from './call-error.js';
+import { errorText } from './text.js';
 
 export type Listener<T> = (value: T) => void;
 
@@ -24,8 +24,9 @@ export class Subscribable<T> {
     };
   }
 
-  get listenerCount(): number {
-    return this.#listeners.size;
+  /** Forgets every listener (the source is done). */
+  clear(): void {
+    this.#listeners.clear();
   }
 
   emit(value: T): void {
