@@ -1,11 +1,8 @@
 /**
- * ink-mcp: let an AI agent drive an Ink app through the Model Context Protocol.
+ * ink-mcp's core: everything the package root exports. It imports nothing outside `src/`; the
+ * package root (`../index.ts`) adds the default adapters of `components/` on top.
  * Explicit named exports only; types are exported separately.
  */
-
-// The default type map's adapters (ink-text-input, ink-select-input, @inkjs/ui), registered when
-// their packages resolve: apps that render them get an agent surface with no change.
-import '../components/adapters/index.js';
 
 // Declaring and binding (React)
 export { McpSession, type McpSessionProps } from './react/McpSession.js';
@@ -44,7 +41,7 @@ export {
   type WidgetUnavailable,
   type WidgetUnavailableWhy,
 } from './walker/ids.js';
-export { defaultTypeMap } from './walker/type-map.js';
+export { defaultTypeMap, registerDefaultProvider } from './walker/type-map.js';
 export type {
   Action,
   ActionAnnotations,

@@ -1,5 +1,4 @@
-import type { ToolProvider } from '../../src/index.js';
-import { registerDefaultProvider } from '../../src/walker/type-map.js';
+import { registerDefaultProvider, type ToolProvider } from '../../src/index.js';
 
 /*
  * The default type map's adapters: each third-party package that resolves gets its components

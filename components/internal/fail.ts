@@ -1,6 +1,4 @@
-// The module itself, not the package root: the root loads the adapters, which load this file, and a
-// runtime import back into the root would be a cycle through the adapters' top-level await.
-import { ActionError } from '../../src/walker/action-error.js';
+import { ActionError } from '../../src/index.js';
 
 /**
  * What a widget action throws when its input cannot apply: the call layer answers it as an error the
