@@ -1,7 +1,9 @@
 /**
  * Errors as values: every way a tool call can fail without running (or while running) the handler.
- * The `message` is written for a model: it says what was wrong and what to do next. All wording lives
- * in `describeCallError`, so the constructors below only gather facts.
+ * The constructors below only gather facts (the tool's canonical name, the widget, why…). Words are
+ * made once, where the error leaves: the server words it with the name the client listed
+ * (`describeCallError(error, listedName)`); a direct user of the Hub reads `message`, worded on first
+ * read with the canonical name.
  */
 
 import { clip, errorText } from '../util/text.js';
@@ -50,7 +52,7 @@ export type CallErrorFacts =
   | { code: 'cancelled'; tool: string; started: boolean };
 
 /** A failed call, discriminated by `code`; each code carries its own facts plus the worded `message`. */
-export type CallError = CallErrorFacts & { message: string };
+export type CallError = CallErrorFacts & { readonly message: string };
 
 export type CallErrorOf<C extends CallErrorCode> = Extract<CallError, { code: C }>;
 
@@ -63,8 +65,15 @@ export function isCallError(value: unknown): value is CallError {
   );
 }
 
-function make<F extends CallErrorFacts>(facts: F): F & { message: string } {
-  return { ...facts, message: describeCallError(facts) };
+function make<F extends CallErrorFacts>(facts: F): F & { readonly message: string } {
+  let message: string | undefined;
+  return Object.defineProperty(facts, 'message', {
+    enumerable: true,
+    get: () => {
+      message ??= describeCallError(facts);
+      return message;
+    },
+  }) as F & { readonly message: string };
 }
 
 export const unknownTool = (tool: string) => make({ code: 'unknown_tool', tool });

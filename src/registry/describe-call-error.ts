@@ -8,10 +8,13 @@ import type { ArgumentIssue, CallErrorFacts, DenyReason } from './call-error.js'
 
 const RELIST = 'call tools/list again to see the tools available now';
 
-/** Words a failure for a model: what was wrong, then what to do about it. */
-export function describeCallError(error: CallErrorFacts): string {
+/**
+ * Words a failure for a model: what was wrong, then what to do about it. `toolName` is the name the
+ * model knows the tool by (the listed one; by default the canonical one the facts carry).
+ */
+export function describeCallError(error: CallErrorFacts, toolName: string = error.tool): string {
   // The name is the caller's (an unknown tool's can be any length): a real tool name is far shorter.
-  const tool = JSON.stringify(clip(error.tool, MAX_NAME_SHOWN));
+  const tool = JSON.stringify(clip(toolName, MAX_NAME_SHOWN));
   switch (error.code) {
     case 'unknown_tool':
       return `ink-mcp: there is no tool named ${tool}. The app's tools change with what is on its screen; ${RELIST}.`;

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describeCallError } from '../registry/describe-call-error.js';
 import type { CallAnswer } from '../session/hub.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
@@ -6,7 +7,7 @@ import { cleanScreenText } from '../walker/clean-text.js';
 export interface CallResultOptions {
   /** Append the screen after the call. */
   includeScreen: boolean;
-  /** The name a tool is listed under on this connection (canonical names are rewritten with it). */
+  /** The name a tool is listed under on this connection (what an error message calls it). */
   listedName: (canonical: string) => string;
   /** Names closest to an unknown tool's (already in the connection's style). */
   suggestions?: readonly string[];
@@ -22,11 +23,13 @@ type Content = CallToolResult['content'][number];
 export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
   const screen = options.includeScreen && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
   if (!answer.ok) {
-    // An unknown tool's name is the one the model called: there is no canonical name to rewrite.
-    const message =
-      answer.error.code === 'unknown_tool'
-        ? answer.error.message
-        : renameTools(answer.error.message, answer.error.tool, options.listedName);
+    // Worded here, once, with the name the model knows (h4: errors are facts until the boundary).
+    // An unknown tool's name is the one the model called: there is no listed name for it.
+    const { error } = answer;
+    const message = describeCallError(
+      error,
+      error.code === 'unknown_tool' ? error.tool : options.listedName(error.tool),
+    );
     return { isError: true, content: [text(withSuggestions(message, options.suggestions)), ...screen] };
   }
   const result: CallToolResult = { content: [text(valueText(answer.value)), ...screen] };
@@ -95,14 +98,6 @@ function changesText(added: readonly string[], removed: readonly string[]): stri
   if (added.length > 0) parts.push(`Tools added by this call: ${added.join(', ')}.`);
   if (removed.length > 0) parts.push(`Tools removed by this call: ${removed.join(', ')}.`);
   return parts.length > 0 ? parts.join(' ') : undefined;
-}
-
-/** A message names the canonical tool; the model knows it by its listed name. */
-function renameTools(message: string, canonical: string, listedName: (canonical: string) => string): string {
-  const listed = listedName(canonical);
-  return listed === canonical
-    ? message
-    : message.replaceAll(JSON.stringify(canonical), JSON.stringify(listed));
 }
 
 function withSuggestions(message: string, suggestions: readonly string[] | undefined): string {

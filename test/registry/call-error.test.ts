@@ -68,3 +68,18 @@ describe('call errors', () => {
     expect(errorText(Object.create(null))).toBe('an unprintable value was thrown');
   });
 });
+
+describe('errors worded once at the boundary', () => {
+  it('errors worded once at the boundary: the answer names the listed tool; facts, and text from elsewhere, keep theirs', async () => {
+    const { toCallResult } = await import('../../src/server/call-result.js');
+    // A handler's own text that happens to quote the canonical name is the handler's: not renamed.
+    const error = handlerError('s.w.go', new Error('cannot "s.w.go" twice'));
+    const listedName = (canonical: string) => canonical.replaceAll('.', '_');
+    const result = toCallResult({ ok: false, fault: true, error }, { includeScreen: false, listedName });
+    const text = (result.content[0] as { text: string }).text;
+    expect(text).toMatch(/^ink-mcp: "s_w_go" failed: cannot "s\.w\.go" twice\./);
+    expect(error).toMatchObject({ code: 'handler_error', tool: 's.w.go', detail: 'cannot "s.w.go" twice' });
+    // A direct user of the hub reads the same words with the canonical name.
+    expect(error.message).toMatch(/^ink-mcp: "s\.w\.go" failed: /);
+  });
+});
