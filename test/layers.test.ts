@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md §1: a layer imports only layers below it. Checked on the source text, so a violation fails
- * here whatever the linter is told.
+ * The layer rule (docs/internals.md, "Layers and the one-way call path"): a layer imports only the
+ * layers below it. Checked on the source text, so a violation fails here whatever the linter is told.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const allowed: Record<string, readonly string[]> = {
@@ -80,6 +80,24 @@ describe('layers', () => {
         if (!spec.startsWith('.')) continue;
         const target = relative(join(root, 'src'), join(file, '..', spec));
         if (target.startsWith('..')) wrong.push(`${relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('comments citing files not in the repo: every cited file exists, none outside the repository', () => {
+    const wrong: string[] = [];
+    for (const dir of ['src', 'components', 'test', 'bench', 'examples']) {
+      for (const file of files(join(root, dir))) {
+        const text = readFileSync(file, 'utf8');
+        const where = relative(root, file);
+        // Written as pieces so this file does not cite what it forbids.
+        for (const outside of ['shared/' + 'notes', 'shared/' + 'seed', 'DESIGN' + '.md', 'DESIGN' + ' §']) {
+          if (text.includes(outside)) wrong.push(`${where} cites ${outside}`);
+        }
+        for (const [cited] of text.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) {
+          if (!existsSync(join(root, cited))) wrong.push(`${where} cites ${cited}, which does not exist`);
+        }
       }
     }
     expect(wrong).toEqual([]);

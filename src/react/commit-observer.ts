@@ -1,7 +1,8 @@
 /**
  * Hears every commit of an Ink root that changed the host tree. Ink's reconciler calls
  * `rootNode.onComputeLayout()` first thing in `resetAfterCommit`, once per such commit, including
- * `<Static>` commits that skip the throttled `onRender` (see shared/notes/react-ink-internals.md).
+ * `<Static>` commits that skip the throttled `onRender` (see docs/internals.md,
+ * "Observing Ink's commits").
  * The wrapper is shared by every session on the root and removed with the last one.
  */
 

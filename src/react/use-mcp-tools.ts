@@ -46,7 +46,7 @@ export function useMcpTools(
 ): void {
   const exclude = options?.exclude === true;
   // useMemo, not a ref written during render: a suspended render must not leak its value (see
-  // shared/notes/react-ink-internals.md). `actions` is usually a fresh literal, so this recomputes
+  // docs/internals.md, "Observing Ink's commits"). `actions` is usually a fresh literal, so this recomputes
   // on each render, which is what keeps `run` current.
   useMemo(() => createDeclaration(id, toSpecs(actions), exclude), [id, actions, exclude]);
   const link = useContext(SessionContext);

@@ -4,7 +4,8 @@
  * initialize request, as a substring, because bridges decorate the name (mcp-remote appends
  * " (via mcp-remote x.y.z)").
  *
- * Evidence (shared/notes/mcp-sdk-and-clients.md, from the clients' public issue trackers):
+ * Evidence (docs/internals.md, "What MCP clients accept as tool names", from the clients' public
+ * issue trackers):
  * - reject a dotted name, and with it the whole server: Claude Desktop / claude.ai
  *   (`^[a-zA-Z0-9_-]{1,64}$`), Codex (`^[a-zA-Z0-9_-]+$`), GitHub Copilot CLI
  *   (`^[a-zA-Z0-9_-]{1,128}$`), Cursor, Windsurf;

@@ -4,7 +4,7 @@ import type { JsonObject, JsonValue, SpecFault, ZodSchema } from './types.js';
 
 /**
  * An action spec's description and inputSchema as the client's tool list gets them, or why the spec
- * derives no tool (DESIGN.md §3).
+ * derives no tool (docs/internals.md, "The rules the walker enforces").
  */
 export type CleanSpecResult =
   | { ok: true; description: string | null; inputSchema: JsonObject }

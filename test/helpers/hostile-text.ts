@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** One character of every class the cleaner removes or turns into a space (DESIGN.md §3). */
+/** One character of every class the cleaner removes or turns into a space (docs/internals.md, "The rules the walker enforces"). */
 export const cleaningSetChar = fc.constantFrom(
   ...[
     0x0, 0x1b, 0x7f, 0x85, 0x9f, 0x9, 0xa, 0xd, 0xb, 0xc, 0xad, 0x200b, 0x200c, 0x200d, 0x200e, 0x202a,

@@ -3,7 +3,7 @@ import { CLEANING_SET_RE, cleanText } from '../../src/walker/clean-text.js';
 
 const hex = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The characters that become one space each (DESIGN.md §3). */
+/** The characters that become one space each (docs/internals.md, "The rules the walker enforces"). */
 const SPACED = [0x09, 0x0a, 0x0d, 0x0b, 0x0c, 0x85, 0x2028, 0x2029];
 
 /**
