@@ -47,9 +47,10 @@ describe('a render error inside a session', () => {
       // The handler ran; the session ended with the render it caused.
       expect(crash).toMatchObject({ ok: true, value: 'crashing', stopped: true });
       expect(hub.list().map((t) => t.name)).toEqual(['b.w.ping', 'b.w.crash']);
+      // The session ended: its callers are told so (session_not_running after unmount).
       await expect(hub.call('a.w.ping', {})).resolves.toMatchObject({
         ok: false,
-        error: { code: 'unknown_tool' },
+        error: { code: 'session_not_running', sessionId: 'a' },
       });
       await expect(hub.call('b.w.ping', {})).resolves.toMatchObject({ ok: true, value: 'pong' });
       expect(ink.lastFrame()).toMatch(/session "a" stopped: its app threw while rendering \(kaboom\)/);

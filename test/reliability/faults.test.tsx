@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpSession } from '../../src/react/McpSession.js';
 import type { McpServerHandle } from '../../src/server/index.js';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
+import { initializeRequest } from '../helpers/initialize.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { Counter, Faulty, gate, memoryRenderOptions, Runs } from './fixtures/ink-apps.js';
 
@@ -252,18 +253,7 @@ async function deafClient(port: number, token: string) {
       else reject(new Error(`no session id (status ${res.statusCode})`));
     });
     req.on('error', reject);
-    req.end(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'deaf', version: '1' },
-        },
-      }),
-    );
+    req.end(JSON.stringify(initializeRequest('deaf')));
   });
   const sessionHeaders = {
     ...headers,

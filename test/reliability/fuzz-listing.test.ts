@@ -4,13 +4,13 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataSource } from '../../fixtures/data-source.js';
 import { Registry } from '../../src/registry/registry.js';
 import { createMcpServer, type McpServerHandle } from '../../src/server/index.js';
 import { listTools } from '../../src/server/list-tools.js';
 import { Session } from '../../src/session/session.js';
 import { deriveWithRefusals } from '../../src/walker/derive.js';
 import { describeRefusal } from '../../src/walker/describe-refusal.js';
-import { DataSource } from '../helpers/data-source.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import {
   buildTree,

@@ -4,7 +4,8 @@ import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
-import { INITIALIZE, mcpHeaders, messagesIn, raw } from '../helpers/raw-http.js';
+import { INITIALIZE } from '../helpers/initialize.js';
+import { mcpHeaders, messagesIn, raw } from '../helpers/raw-http.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { ArgsProbe, type SeenCall } from './fixtures/ink-apps.js';
 

@@ -6,7 +6,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
-import { INITIALIZE, mcpHeaders, messagesIn, type RawRequest, raw } from '../helpers/raw-http.js';
+import { INITIALIZE, initializeRequest } from '../helpers/initialize.js';
+import { mcpHeaders, messagesIn, type RawRequest, raw } from '../helpers/raw-http.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { Counter } from './fixtures/ink-apps.js';
 
@@ -277,8 +278,7 @@ describe('hostile HTTP requests', () => {
       () => ({
         headers: withSession(mcpHeaders(token)),
         body: JSON.stringify({
-          ...INITIALIZE,
-          params: { ...INITIALIZE.params, clientInfo: { name: 'b', version: '1' } },
+          ...initializeRequest('b'),
         }),
       }),
     ],

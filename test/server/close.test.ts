@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/server/index.js';
+import { initializeRequest } from '../helpers/initialize.js';
 import { counterApp, memoryLogger } from './helpers.js';
 
 const WATCHED = ['TCPSocketWrap', 'TCPServerWrap', 'Timeout'];
@@ -52,21 +52,7 @@ describe('close()', () => {
       Accept: 'application/json, text/event-stream',
       Authorization: `Bearer ${token}`,
     };
-    const init = await open(
-      port,
-      'POST',
-      headers,
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
-    );
+    const init = await open(port, 'POST', headers, JSON.stringify(initializeRequest()));
     init.resume();
     const session = { ...headers, 'mcp-session-id': init.headers['mcp-session-id'] as string };
     (

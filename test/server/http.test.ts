@@ -1,12 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  ElicitRequestSchema,
-  LATEST_PROTOCOL_VERSION,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServerOptions } from '../../src/server/index.js';
+import { INITIALIZE } from '../helpers/initialize.js';
 import { raw } from '../helpers/raw-http.js';
 import { collect, counterApp, memoryLogger, sleep, testServer, texts } from './helpers.js';
 
@@ -34,16 +31,7 @@ async function httpClient(url: string, token: string, fetchImpl?: typeof fetch) 
   return { client, transport };
 }
 
-const INITIALIZE = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: LATEST_PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const INIT_BODY = JSON.stringify(INITIALIZE);
 
 const jsonHeaders = (token: string, extra: Record<string, string> = {}) => ({
   'Content-Type': 'application/json',
@@ -64,10 +52,10 @@ describe('Streamable HTTP', () => {
 
   it('answers 401 without the right token', async () => {
     const { port, token } = await httpApp();
-    const noToken = await raw(port, { headers: { 'Content-Type': 'application/json' }, body: INITIALIZE });
+    const noToken = await raw(port, { headers: { 'Content-Type': 'application/json' }, body: INIT_BODY });
     expect(noToken.status).toBe(401);
     expect(noToken.headers['www-authenticate']).toBe('Bearer');
-    const wrong = await raw(port, { headers: jsonHeaders(`${token}x`), body: INITIALIZE });
+    const wrong = await raw(port, { headers: jsonHeaders(`${token}x`), body: INIT_BODY });
     expect(wrong.status).toBe(401);
     expect(JSON.parse(wrong.body).error.message).toMatch(/^ink-mcp: Unauthorized/);
   });
@@ -75,22 +63,22 @@ describe('Streamable HTTP', () => {
   it('answers 403 to a foreign Host or Origin, and accepts loopback ones', async () => {
     const { port, token } = await httpApp();
     expect(
-      (await raw(port, { headers: jsonHeaders(token, { Host: `evil.example:${port}` }), body: INITIALIZE }))
+      (await raw(port, { headers: jsonHeaders(token, { Host: `evil.example:${port}` }), body: INIT_BODY }))
         .status,
     ).toBe(403);
     expect(
-      (await raw(port, { headers: jsonHeaders(token, { Host: `127.0.0.1:${port + 1}` }), body: INITIALIZE }))
+      (await raw(port, { headers: jsonHeaders(token, { Host: `127.0.0.1:${port + 1}` }), body: INIT_BODY }))
         .status,
     ).toBe(403);
     const origin = await raw(port, {
       headers: jsonHeaders(token, { Origin: 'http://evil.example' }),
-      body: INITIALIZE,
+      body: INIT_BODY,
     });
     expect(origin.status).toBe(403);
     expect(JSON.parse(origin.body).error.message).toMatch(/origin "http:\/\/evil.example"/);
     const ok = await raw(port, {
       headers: jsonHeaders(token, { Host: `localhost:${port}`, Origin: `http://localhost:${port}` }),
-      body: INITIALIZE,
+      body: INIT_BODY,
     });
     expect(ok.status).toBe(200);
   });
@@ -106,7 +94,7 @@ describe('Streamable HTTP', () => {
     expect(chunked.status).toBe(413);
     const text = await raw(port, {
       headers: jsonHeaders(token, { 'Content-Type': 'text/plain' }),
-      body: INITIALIZE,
+      body: INIT_BODY,
     });
     expect(text.status).toBe(415);
   });
@@ -115,7 +103,7 @@ describe('Streamable HTTP', () => {
     const { port, url, token } = await httpApp();
     const unknown = await raw(port, {
       headers: jsonHeaders(token, { 'mcp-session-id': 'nope' }),
-      body: INITIALIZE,
+      body: INIT_BODY,
     });
     expect(unknown.status).toBe(404);
     const { client, transport } = await httpClient(url, token);
@@ -131,7 +119,7 @@ describe('Streamable HTTP', () => {
 
   it('closes a session idle for idleTimeoutMs', async () => {
     const { port, token } = await httpApp({ idleTimeoutMs: 300 });
-    const init = await raw(port, { headers: jsonHeaders(token), body: INITIALIZE });
+    const init = await raw(port, { headers: jsonHeaders(token), body: INIT_BODY });
     const id = init.headers['mcp-session-id'] as string;
     const list = () =>
       raw(port, {

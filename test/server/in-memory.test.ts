@@ -1,14 +1,14 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   type JSONRPCMessage,
-  LATEST_PROTOCOL_VERSION,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it, vi } from 'vitest';
+import { DataSource } from '../../fixtures/data-source.js';
 import { Session } from '../../src/session/session.js';
-import { DataSource } from '../helpers/data-source.js';
+import { initializeRequest } from '../helpers/initialize.js';
 import { collect, connectClient, counterApp, sleep, testServer, texts } from './helpers.js';
 
 describe('tools/list', () => {
@@ -161,16 +161,7 @@ describe('notifications/tools/list_changed', () => {
     };
     await clientSide.start();
     await server.connect(serverSide);
-    await clientSide.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    });
+    await clientSide.send(initializeRequest());
     await vi.waitFor(() => expect(received).toHaveLength(1));
     app.widgets.push('early');
     app.render();

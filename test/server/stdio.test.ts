@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { initializeRequest } from '../helpers/initialize.js';
 import { texts } from './helpers.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/stdio-server.ts', import.meta.url));
@@ -44,16 +44,7 @@ describe('stdio', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
-    send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    });
+    send(initializeRequest());
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'app.c.read', arguments: {} } });
     // Wait for both answers before hanging up, so the exit is caused by EOF alone.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DataSource } from '../../fixtures/data-source.js';
 import { prefersPortableNames } from '../../src/server/client-names.js';
 import { closestNames, editDistance } from '../../src/server/suggest.js';
 import { PORTABLE_MAX_LENGTH, shortHash, ToolNames } from '../../src/server/tool-names.js';
 import { Session } from '../../src/session/session.js';
 import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
-import { DataSource } from '../helpers/data-source.js';
 import { connectClient, counterApp, testServer, texts } from './helpers.js';
 
 const PORTABLE = /^[a-zA-Z0-9_-]{1,64}$/;
