@@ -1,14 +1,10 @@
 import type { StaticCallInfo, StaticToolInput } from '../registry/registry.js';
 import { cleanSpec } from '../walker/clean-spec.js';
+import { describeSpecFault } from '../walker/describe-refusal.js';
 import { isId } from '../walker/ids.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
-import type {
-  ActionAnnotations,
-  JsonSchemaObject,
-  SpecFault,
-  ToolAnnotations,
-  ZodSchema,
-} from '../walker/types.js';
+import type { ActionAnnotations, JsonSchemaObject, ToolAnnotations, ZodSchema } from '../walker/types.js';
+import { isZodSchema } from '../walker/zod-schema.js';
 import { unlistableSchema } from './list-tools.js';
 
 /** A server-level tool: it belongs to no session, and is listed next to the sessions' tools. */
@@ -53,10 +49,10 @@ export function checkStaticTool(input: ServerToolInput, sessionIds: ReadonlySet<
   }
   if (typeof input.run !== 'function') return refuse('it has no run function.');
   const cleaned = cleanSpec(input.description, input.inputSchema);
-  if (!cleaned.ok) return refuse(`${describeFault(cleaned.fault)}.`);
+  if (!cleaned.ok) return refuse(`${describeSpecFault(cleaned.fault)}.`);
   const unlistable = unlistableSchema(cleaned.inputSchema);
   if (unlistable !== undefined) return refuse(`${unlistable}; MCP clients reject such a tool.`);
-  const zod = input.zod ?? (isZod(input.inputSchema) ? input.inputSchema : undefined);
+  const zod = input.zod ?? (isZodSchema(input.inputSchema) ? input.inputSchema : undefined);
   return {
     ok: true,
     tool: {
@@ -68,19 +64,6 @@ export function checkStaticTool(input: ServerToolInput, sessionIds: ReadonlySet<
       run: input.run,
     },
   };
-}
-
-function describeFault(fault: SpecFault): string {
-  if (fault === 'not_json')
-    return 'its description is not a string, or its inputSchema holds something JSON cannot encode';
-  if (fault === 'too_large')
-    return 'its inputSchema nests deeper than 32 levels or holds more than 10,000 values';
-  return `two keys of one object in its inputSchema are both ${JSON.stringify(fault.duplicateKey)} once invisible characters are removed`;
-}
-
-function isZod(schema: unknown): schema is ZodSchema {
-  const internals: unknown = (schema as { _zod?: unknown } | undefined)?._zod;
-  return typeof internals === 'object' && internals !== null;
 }
 
 function quote(x: unknown): string {

@@ -1,6 +1,6 @@
 import type { Registry, ToolDiff } from '../registry/registry.js';
 import { deriveWithRefusals } from '../walker/derive.js';
-import { describeRefusal, describeRefusedSessionId } from '../walker/describe-refusal.js';
+import { describeRefusal, describeRefusedSessionId, refusalKey } from '../walker/describe-refusal.js';
 import { isId } from '../walker/ids.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import type { ViewSource } from './view-source.js';
@@ -45,10 +45,10 @@ export class Synchronizer {
     const { sessionId, typeMap } = this.#target;
     const { tools, refusals } = deriveWithRefusals(tree, { sessionId, typeMap });
     for (const refusal of refusals) {
-      const line = describeRefusal(refusal);
-      if (this.#logged.has(line)) continue;
-      this.#logged.add(line);
-      this.#logger.warn(line);
+      const key = refusalKey(refusal);
+      if (this.#logged.has(key)) continue;
+      this.#logged.add(key);
+      this.#logger.warn(describeRefusal(refusal));
     }
     const diff = this.#registry.replaceSession(sessionId, tools);
     this.#synced = { tree, version: this.#registry.version };

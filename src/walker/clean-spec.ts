@@ -1,6 +1,8 @@
 import { toJSONSchema } from 'zod/v4/core';
 import { cleanText } from './clean-text.js';
-import type { JsonObject, JsonValue, SpecFault, ZodSchema } from './types.js';
+import { MAX_DEPTH, MAX_DESCRIPTION_LENGTH, MAX_SCHEMA_STRING_LENGTH, MAX_VALUES } from './limits.js';
+import type { JsonObject, JsonValue, SpecFault } from './types.js';
+import { isZod3Schema, isZodSchema } from './zod-schema.js';
 
 /**
  * An action spec's description and inputSchema as the client's tool list gets them, or why the spec
@@ -10,10 +12,7 @@ export type CleanSpecResult =
   | { ok: true; description: string | null; inputSchema: JsonObject }
   | { ok: false; fault: SpecFault };
 
-/** Containers (objects and arrays) nested deeper than this are refused; the inputSchema is level 1. */
-export const MAX_DEPTH = 32;
-/** More values than this are refused: each object, array and leaf counts one, keys do not. */
-export const MAX_VALUES = 10_000;
+export { MAX_DEPTH, MAX_VALUES } from './limits.js';
 
 /** Returned up the walk once `Walk.fault` is set, so the first fault stops everything. */
 const FAULT: unique symbol = Symbol('fault');
@@ -48,8 +47,10 @@ export function cleanSpec(description: unknown, inputSchema: unknown): CleanSpec
 
 function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResult {
   let cleanDescription: string | null;
-  if (typeof description === 'string') cleanDescription = cleanText(description);
-  else if (description === null || description === undefined) cleanDescription = null;
+  if (typeof description === 'string') {
+    if (description.length > MAX_DESCRIPTION_LENGTH) return tooLong('description', description);
+    cleanDescription = cleanText(description);
+  } else if (description === null || description === undefined) cleanDescription = null;
   else return { ok: false, fault: 'not_json' };
 
   if (inputSchema === undefined) {
@@ -58,6 +59,7 @@ function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResul
   if (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema)) {
     return { ok: false, fault: 'not_json' };
   }
+  if (isZod3Schema(inputSchema)) return { ok: false, fault: 'zod3' };
   // Arguments are what the client sends, so zod's input side is the one to describe.
   const source = isZodSchema(inputSchema) ? toJSONSchema(inputSchema, { io: 'input' }) : inputSchema;
   const walk: Walk = { values: 0, path: [], fault: 'not_json' };
@@ -70,13 +72,9 @@ function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResul
   return { ok: true, description: cleanDescription, inputSchema: cleaned };
 }
 
-/**
- * zod 4 (classic and mini) schemas carry their internals on `_zod`. A plain object that merely has a
- * `_zod` key is taken for zod too; its conversion then throws and the spec is `not_json`.
- */
-function isZodSchema(value: object): value is ZodSchema {
-  const internals: unknown = (value as { _zod?: unknown })._zod;
-  return typeof internals === 'object' && internals !== null;
+/** The fault of a string over its limit, with the start of it (cleaned) so it can be found. */
+function tooLong(where: 'description' | 'schema', text: string): { ok: false; fault: SpecFault } {
+  return { ok: false, fault: { tooLong: where, length: text.length, start: cleanText(text.slice(0, 40)) } };
 }
 
 function fail(walk: Walk, fault: SpecFault): typeof FAULT {
@@ -88,7 +86,9 @@ function fail(walk: Walk, fault: SpecFault): typeof FAULT {
 function cleanValue(value: unknown, depth: number, walk: Walk): Cleaned {
   switch (typeof value) {
     case 'string':
-      return ++walk.values > MAX_VALUES ? fail(walk, 'too_large') : cleanText(value);
+      if (++walk.values > MAX_VALUES) return fail(walk, 'too_large');
+      if (value.length > MAX_SCHEMA_STRING_LENGTH) return fail(walk, tooLong('schema', value).fault);
+      return cleanText(value);
     case 'number':
       if (!Number.isFinite(value)) return fail(walk, 'not_json');
       // -0 would not survive a JSON round trip (it comes back as 0).
@@ -138,6 +138,7 @@ function cleanObject(value: object, depth: number, walk: Walk): Cleaned {
   for (const rawKey of Object.keys(value)) {
     const raw = record[rawKey];
     if (raw === undefined) continue; // dropped, as JSON.stringify drops it
+    if (rawKey.length > MAX_SCHEMA_STRING_LENGTH) return fail(walk, tooLong('schema', rawKey).fault);
     const key = cleanText(rawKey);
     if (Object.hasOwn(out, key)) return fail(walk, { duplicateKey: key });
     const item = cleanValue(raw, depth, walk);

@@ -6,16 +6,8 @@ import { isActionName, isId } from './ids.js';
 import { stderrLogger } from './logger.js';
 import { pickAnnotations } from './pick-annotations.js';
 import { defaultTypeMap } from './type-map.js';
-import type {
-  ActionSpec,
-  Refusal,
-  ToolDef,
-  ToolProvider,
-  TypeMap,
-  ViewNode,
-  WalkContext,
-  ZodSchema,
-} from './types.js';
+import type { ActionSpec, Refusal, ToolDef, ToolProvider, TypeMap, ViewNode, WalkContext } from './types.js';
+import { isZodSchema } from './zod-schema.js';
 
 export interface Derivation {
   tools: ToolDef[];
@@ -142,12 +134,8 @@ function deriveSpec(
     node,
     definitionKey: `${cleaned.specJson}${annotations.sensitive ? '|sensitive' : ''}${annotations.destructiveHint ? '|destructive' : ''}`,
   };
-  if (isZod(inputSchema)) tool.zod = inputSchema;
+  if (isZodSchema(inputSchema)) tool.zod = inputSchema;
   out.tools.push(tool);
-}
-
-function isZod(x: unknown): x is ZodSchema {
-  return typeof x === 'object' && x !== null && '_zod' in x;
 }
 
 function pushReversed(stack: unknown[], items: readonly unknown[]): void {

@@ -1,11 +1,32 @@
+import {
+  formatCount,
+  MAX_DEPTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_SCHEMA_STRING_LENGTH,
+  MAX_VALUES,
+} from './limits.js';
 import type { Refusal, SpecFault } from './types.js';
 
-function describeFault(fault: SpecFault): string {
+/**
+ * Why a spec was refused, as a clause ("its inputSchema nests deeper than 32 levels ..."): the one
+ * wording of a spec fault, for widgets' actions and server tools alike, built from the limits.
+ */
+export function describeSpecFault(fault: SpecFault): string {
   if (fault === 'not_json') {
     return 'its description or inputSchema holds something JSON cannot encode (a function, symbol, bigint, NaN/Infinity, class instance, symbol key, sparse array, undefined in an array, or a cycle), or its description is not a string';
   }
   if (fault === 'too_large') {
-    return 'its inputSchema nests deeper than 32 levels or holds more than 10,000 values';
+    return `its inputSchema nests deeper than ${MAX_DEPTH} levels or holds more than ${formatCount(MAX_VALUES)} values`;
+  }
+  if (fault === 'zod3') {
+    return 'its inputSchema is a zod 3 schema (from "zod/v3", or "zod" 3.x), and ink-mcp needs zod 4: import z from "zod" 4.x, or from "zod/v4" or "zod/mini" (zod 3.25 and later ship them)';
+  }
+  if ('tooLong' in fault) {
+    const [what, max] =
+      fault.tooLong === 'description'
+        ? ['its description', MAX_DESCRIPTION_LENGTH]
+        : ['a string or key in its inputSchema', MAX_SCHEMA_STRING_LENGTH];
+    return `${what} (starting ${JSON.stringify(fault.start)}) is ${formatCount(fault.length)} characters long, more than the ${formatCount(max)} allowed: shorten it`;
   }
   return `two keys of one object in its inputSchema are both ${JSON.stringify(fault.duplicateKey)} once invisible characters are removed`;
 }
@@ -18,9 +39,35 @@ export function describeRefusal(refusal: Refusal): string {
     case 'action_name':
       return `ink-mcp: widget "${refusal.widgetId}": action name ${safeText(refusal.name)} derives no tool: it must be a lowercase letter followed by up to 31 of [a-z0-9_].`;
     case 'action_spec':
-      return `ink-mcp: widget "${refusal.widgetId}": action "${refusal.name}" derives no tool: ${describeFault(refusal.fault)}.`;
+      return `ink-mcp: widget "${refusal.widgetId}": action "${refusal.name}" derives no tool: ${describeSpecFault(refusal.fault)}.`;
     case 'provider_error':
       return `ink-mcp: widget "${refusal.widgetId}": its mcpTools failed (${refusal.message}); it derives no tools until that is fixed.`;
+  }
+}
+
+/**
+ * What makes two refusals the same, from their data (never from their wording, which cuts long ids
+ * and names short): kind, widget id, action name, fault or message, each in full. Never throws.
+ */
+export function refusalKey(refusal: Refusal): string {
+  const parts: unknown[] = [refusal.kind, refusal.widgetId];
+  if (refusal.kind === 'action_name' || refusal.kind === 'action_spec') parts.push(refusal.name);
+  if (refusal.kind === 'action_spec') parts.push(refusal.fault);
+  if (refusal.kind === 'provider_error') parts.push(refusal.message);
+  return parts.map(keyPart).join('\u0000');
+}
+
+/** A part of a refusal key: JSON for plain data, else `typeof` and the text of it (guarded). */
+function keyPart(x: unknown): string {
+  try {
+    const json = typeof x === 'object' && x !== null ? undefined : JSON.stringify(x);
+    if (json !== undefined) return json;
+    if (typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype) {
+      return JSON.stringify(x); // a SpecFault object
+    }
+    return `${typeof x}:${String(x)}`;
+  } catch {
+    return `${typeof x}:(unprintable)`;
   }
 }
 

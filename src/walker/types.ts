@@ -102,7 +102,19 @@ export interface WalkContext {
   logger?: Logger;
 }
 
-export type SpecFault = 'not_json' | 'too_large' | { duplicateKey: string };
+/**
+ * Why a spec derives no tool: `not_json` (JSON cannot encode it), `too_large` (deeper than
+ * `MAX_DEPTH` or more than `MAX_VALUES` values), `zod3` (a zod 3 schema: zod 4 is needed), two
+ * keys of one object that are equal once cleaned, or a description (longer than
+ * `MAX_DESCRIPTION_LENGTH`) or schema string or key (longer than `MAX_SCHEMA_STRING_LENGTH`) too long,
+ * with its length and its first 40 characters, cleaned (src/walker/limits.ts).
+ */
+export type SpecFault =
+  | 'not_json'
+  | 'too_large'
+  | 'zod3'
+  | { duplicateKey: string }
+  | { tooLong: 'description' | 'schema'; length: number; start: string };
 
 /** Why a provider derived less than it declared. Plain data; `describeRefusal` words it. */
 export type Refusal =

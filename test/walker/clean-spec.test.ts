@@ -403,7 +403,7 @@ describe('cleanSpec: zod', () => {
 
   it('refuses a schema zod cannot convert as not_json', () => {
     expect(schemaFault(z.object({ when: z.date() }))).toBe('not_json');
-    expect(schemaFault({ _zod: {} })).toBe('not_json');
+    expect(schemaFault({ _zod: { def: {} } })).toBe('not_json');
   });
 });
 
