@@ -3,6 +3,7 @@ import { errorText } from '../util/text.js';
 import type { JsonObject, ZodSchema } from '../walker/types.js';
 import { issuesFromAjv, issuesFromZod } from './argument-issues.js';
 import { brokenSchema, type CallErrorOf, invalidArguments } from './call-error.js';
+import { controlCharacterIssues } from './control-characters.js';
 import { SchemaCache, type SchemaCacheOptions } from './schema-cache.js';
 
 /** What validation needs of a tool (a ToolDef or a static tool). */
@@ -19,8 +20,9 @@ export type ArgsResult =
   | { ok: false; error: CallErrorOf<'invalid_arguments'> };
 
 /**
- * Checks a call's arguments before the handler runs. Never throws and never writes into the caller's
- * arguments: Ajv runs without defaults, coercion or property removal, so the object handed on is the
+ * Checks a call's arguments before the handler runs: first that no string carries a terminal control
+ * character (src/registry/control-characters.ts), then the schema. Never throws and never writes
+ * into the caller's arguments: Ajv runs without defaults, coercion or property removal, so the object handed on is the
  * caller's own (JSON schema) or zod's fresh output (zod schema).
  */
 export class ArgsValidator {
@@ -33,14 +35,19 @@ export class ArgsValidator {
   async validate(tool: ValidatableTool, args: unknown): Promise<ArgsResult> {
     const input = args === undefined ? {} : args;
     if (!isArgsObject(input)) return notAnObject(tool.name, input);
-    if (tool.zod !== undefined) return parseWithZod(tool.name, tool.zod, input);
-    return this.validateJson(tool.name, tool.inputSchema, input);
+    if (tool.zod === undefined) return this.validateJson(tool.name, tool.inputSchema, input);
+    // The listed schema (zod's conversion) carries the opt-outs: `.meta({ 'x-ink-mcp-allow-control': true })`.
+    const control = controlCharacterIssues(input, tool.inputSchema);
+    if (control.length > 0) return { ok: false, error: invalidArguments(tool.name, control) };
+    return parseWithZod(tool.name, tool.zod, input);
   }
 
   /** The JSON Schema path alone (synchronous). */
   validateJson(toolName: string, schema: JsonObject, args: unknown): ArgsResult {
     const input = args === undefined ? {} : args;
     if (!isArgsObject(input)) return notAnObject(toolName, input);
+    const control = controlCharacterIssues(input, schema);
+    if (control.length > 0) return { ok: false, error: invalidArguments(toolName, control) };
     const compiled = this.schemas.get(schema);
     if (!compiled.ok) return { ok: false, error: brokenSchema(toolName, compiled.reason) };
     let valid: boolean;
