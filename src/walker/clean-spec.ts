@@ -1,6 +1,7 @@
 import { toJSONSchema } from 'zod/v4/core';
 import { cleanText } from './clean-text.js';
 import { MAX_DEPTH, MAX_DESCRIPTION_LENGTH, MAX_SCHEMA_STRING_LENGTH, MAX_VALUES } from './limits.js';
+import { jsonSchemaKey, zodSchemaKey } from './schema-key.js';
 import type { JsonObject, JsonValue, SpecFault } from './types.js';
 import { isZod3Schema, isZodSchema } from './zod-schema.js';
 
@@ -159,46 +160,87 @@ export type CachedCleanSpecResult =
   | { ok: true; description: string | null; inputSchema: JsonObject; specJson: string }
   | { ok: false; fault: SpecFault };
 
-/** A description that changes on every render (a counter in it) must not grow a schema's entry forever. */
-const DESCRIPTIONS_PER_SCHEMA = 16;
 /** Specs without an inputSchema share one slot, across all widgets: sized for many of them. */
 const DESCRIPTIONS_WITHOUT_SCHEMA = 512;
+/** Distinct (description, schema content) pairs kept; the least recently used go first. */
+export const CLEAN_CACHE_ENTRIES = 16_384;
 
-const bySchema = new WeakMap<object, Map<string | null | undefined, CachedCleanSpecResult>>();
+/** Zod schemas are immutable, so an identity hit needs no key; by description within one schema. */
+const byZodIdentity = new WeakMap<object, Map<string, CachedCleanSpecResult>>();
+const byContent = new Map<string, CachedCleanSpecResult>();
 const withoutSchema = new Map<string | null | undefined, CachedCleanSpecResult>();
 
 /**
- * `cleanSpec`, memoised for the walker, which re-derives the whole tree after every commit: keyed by
- * the inputSchema object's identity (a zod schema included, so it is converted once), then by the
- * description. A hit returns the same (frozen) object, so callers may compare results by identity.
- *
- * Specs are taken to be immutable once handed over: a schema object mutated after it was cleaned
- * keeps answering its old cleaning. Providers declare specs, they do not edit them in place.
+ * `cleanSpec`, memoised for the walker, which re-derives the tree after every commit, by content:
+ * the description and a structural key of the inputSchema (src/walker/schema-key.ts). So a schema
+ * re-created on every render (an inline `z.object(...)`) is converted by zod and cleaned once, and a
+ * JSON Schema object an app keeps and mutates is cleaned again: its tool is replaced, not left
+ * stale. A hit returns the same (frozen) object, so callers may compare results by identity. A spec
+ * whose schema has no key (not plain JSON, over a limit) is cleaned on every call, and refused.
  */
 export function cleanSpecCached(description: unknown, inputSchema: unknown): CachedCleanSpecResult {
-  const cacheable =
-    (typeof description === 'string' || description === null || description === undefined) &&
-    (inputSchema === undefined || (typeof inputSchema === 'object' && inputSchema !== null));
-  // Everything else is refused without walking anything, so there is nothing worth remembering.
-  if (!cacheable) return withSpecJson(cleanSpec(description, inputSchema));
-  let slot = withoutSchema;
-  let capacity = DESCRIPTIONS_WITHOUT_SCHEMA;
-  if (inputSchema !== undefined) {
-    const schema = inputSchema as object;
-    const known = bySchema.get(schema);
-    slot = known ?? new Map();
-    if (!known) bySchema.set(schema, slot);
-    capacity = DESCRIPTIONS_PER_SCHEMA;
+  const descriptionKey =
+    typeof description === 'string'
+      ? description.length <= MAX_DESCRIPTION_LENGTH
+        ? JSON.stringify(description)
+        : undefined
+      : description === null
+        ? 'n'
+        : description === undefined
+          ? 'u'
+          : undefined;
+  // Anything else is refused without walking anything, so there is nothing worth remembering.
+  if (descriptionKey === undefined) return withSpecJson(cleanSpec(description, inputSchema));
+  if (inputSchema === undefined) {
+    return remember(
+      withoutSchema,
+      description as string | null | undefined,
+      DESCRIPTIONS_WITHOUT_SCHEMA,
+      () => withSpecJson(cleanSpec(description, undefined)),
+    );
   }
-  const hit = slot.get(description);
-  if (hit) return hit;
-  const result = withSpecJson(cleanSpec(description, inputSchema));
-  if (slot.size >= capacity) {
-    // Oldest first: Map iterates in insertion order.
-    const oldest = slot.keys().next();
-    if (!oldest.done) slot.delete(oldest.value);
+  if (typeof inputSchema !== 'object' || inputSchema === null)
+    return withSpecJson(cleanSpec(description, inputSchema));
+  const zod = isZodSchema(inputSchema);
+  const byDescription = zod ? byZodIdentity.get(inputSchema) : undefined;
+  const known = byDescription?.get(descriptionKey);
+  if (known) return known;
+  const schemaKey = zod ? zodSchemaKey(inputSchema) : jsonSchemaKey(inputSchema);
+  const result =
+    schemaKey === undefined
+      ? withSpecJson(cleanSpec(description, inputSchema))
+      : remember(byContent, `${descriptionKey}\u0000${schemaKey}`, CLEAN_CACHE_ENTRIES, () =>
+          withSpecJson(cleanSpec(description, inputSchema)),
+        );
+  if (zod && schemaKey !== undefined) {
+    const slot = byDescription ?? new Map<string, CachedCleanSpecResult>();
+    if (!byDescription) byZodIdentity.set(inputSchema, slot);
+    // Bounded: a description that changes on every render (a counter in it) must not grow it forever.
+    remember(slot, descriptionKey, 16, () => result);
   }
-  slot.set(description, result);
+  return result;
+}
+
+/** `cache.get(key)`, else `make()` stored under `key`; the least recently used entry goes past `capacity`. */
+function remember<K>(
+  cache: Map<K, CachedCleanSpecResult>,
+  key: K,
+  capacity: number,
+  make: () => CachedCleanSpecResult,
+): CachedCleanSpecResult {
+  const hit = cache.get(key);
+  if (hit) {
+    // Map order is insertion order: re-inserting marks the entry most recently used.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const result = make();
+  if (cache.size >= capacity) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, result);
   return result;
 }
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { type CleanSpecResult, cleanSpec, cleanSpecCached, MAX_VALUES } from '../../src/walker/clean-spec.js';
+import {
+  CLEAN_CACHE_ENTRIES,
+  type CleanSpecResult,
+  cleanSpec,
+  cleanSpecCached,
+  MAX_VALUES,
+} from '../../src/walker/clean-spec.js';
 import type { JsonObject } from '../../src/walker/types.js';
 
 function okSpec(description: unknown, inputSchema: unknown) {
@@ -422,12 +428,13 @@ describe('cleanSpec: JSON round trip', () => {
 });
 
 describe('cleanSpecCached', () => {
-  it('answers the same result object for the same schema object and description', () => {
+  it('answers the same result object for the same schema content and description', () => {
     const schema = z.object({ text: z.string() });
     const first = cleanSpecCached('d', schema);
     expect(cleanSpecCached('d', schema)).toBe(first);
     expect(cleanSpecCached('other', schema)).not.toBe(first);
-    expect(cleanSpecCached('d', z.object({ text: z.string() }))).not.toBe(first);
+    expect(cleanSpecCached('d', z.object({ text: z.string() }))).toBe(first);
+    expect(cleanSpecCached('d', z.object({ text: z.number() }))).not.toBe(first);
     expect(cleanSpecCached('d', schema)).toBe(first);
   });
 
@@ -460,29 +467,44 @@ describe('cleanSpecCached', () => {
     expect(Object.isFrozen((cached.inputSchema.properties as JsonObject).a)).toBe(true);
   });
 
-  it('caches faults too, and answers faults for what it does not cache', () => {
+  it('caches faults of plain JSON, and cleans again what has no content key', () => {
+    const deep = nestedObjects(40);
+    const first = cleanSpecCached('d', deep);
+    expect(first).toEqual({ ok: false, fault: 'too_large' });
+    expect(cleanSpecCached('d', { type: 'object', properties: { a: { type: 'string' } } })).toMatchObject({
+      ok: true,
+    });
     const schema = { f: () => 1 };
-    const first = cleanSpecCached('d', schema);
-    expect(first).toEqual({ ok: false, fault: 'not_json' });
-    expect(cleanSpecCached('d', schema)).toBe(first);
+    expect(cleanSpecCached('d', schema)).toEqual({ ok: false, fault: 'not_json' });
+    expect(cleanSpecCached('d', schema)).toEqual({ ok: false, fault: 'not_json' });
     expect(cleanSpecCached(42, { type: 'object' })).toEqual({ ok: false, fault: 'not_json' });
     expect(cleanSpecCached('d', null)).toEqual({ ok: false, fault: 'not_json' });
     expect(cleanSpecCached('d', 'schema')).toEqual({ ok: false, fault: 'not_json' });
   });
 
-  it('keeps a bounded number of descriptions per schema, forgetting the oldest', () => {
+  it('keeps a bounded number of entries, forgetting the least recently used', () => {
     const schema = { type: 'object' };
     const first = cleanSpecCached('count 0', schema);
-    for (let i = 1; i <= 100; i++) cleanSpecCached(`count ${i}`, schema);
+    for (let i = 1; i <= CLEAN_CACHE_ENTRIES; i++) cleanSpecCached(`count ${i}`, schema);
     const again = cleanSpecCached('count 0', schema);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
+    // Used again just now, so it is the newest: one more entry evicts another one.
+    cleanSpecCached('one more', schema);
+    expect(cleanSpecCached('count 0', schema)).toBe(again);
   });
 
-  it('answers a stale result for a schema mutated after it was cached (providers must not mutate)', () => {
+  it('cleans a schema object again once it was mutated (mutated schema objects)', () => {
     const schema: Record<string, unknown> = { type: 'object' };
-    const first = cleanSpecCached('stale', schema);
-    schema.extra = 1;
-    expect(cleanSpecCached('stale', schema)).toBe(first);
+    const first = cleanSpecCached('mutable', schema);
+    schema.properties = { extra: { type: 'string' } };
+    const second = cleanSpecCached('mutable', schema);
+    expect(second).not.toBe(first);
+    expect(second).toMatchObject({
+      ok: true,
+      inputSchema: { type: 'object', properties: { extra: { type: 'string' } } },
+    });
+    delete schema.properties;
+    expect(cleanSpecCached('mutable', schema)).toBe(first);
   });
 });
