@@ -162,7 +162,7 @@ export type CachedCleanSpecResult =
 
 /** Specs without an inputSchema share one slot, across all widgets: sized for many of them. */
 const DESCRIPTIONS_WITHOUT_SCHEMA = 512;
-/** Distinct (description, schema content) pairs kept; the least recently used go first. */
+/** Distinct (description, schema content) pairs kept; the oldest go first. */
 export const CLEAN_CACHE_ENTRIES = 16_384;
 
 /** Zod schemas are immutable, so an identity hit needs no key; by description within one schema. */
@@ -221,7 +221,7 @@ export function cleanSpecCached(description: unknown, inputSchema: unknown): Cac
   return result;
 }
 
-/** `cache.get(key)`, else `make()` stored under `key`; the least recently used entry goes past `capacity`. */
+/** `cache.get(key)`, else `make()` stored under `key`; past `capacity` the oldest entry goes. */
 function remember<K>(
   cache: Map<K, CachedCleanSpecResult>,
   key: K,
@@ -229,14 +229,10 @@ function remember<K>(
   make: () => CachedCleanSpecResult,
 ): CachedCleanSpecResult {
   const hit = cache.get(key);
-  if (hit) {
-    // Map order is insertion order: re-inserting marks the entry most recently used.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const result = make();
   if (cache.size >= capacity) {
+    // Oldest first (Map order is insertion order): no bookkeeping on a hit, the common case.
     const oldest = cache.keys().next();
     if (!oldest.done) cache.delete(oldest.value);
   }

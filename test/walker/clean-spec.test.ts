@@ -482,14 +482,14 @@ describe('cleanSpecCached', () => {
     expect(cleanSpecCached('d', 'schema')).toEqual({ ok: false, fault: 'not_json' });
   });
 
-  it('keeps a bounded number of entries, forgetting the least recently used', () => {
+  it('keeps a bounded number of entries, forgetting the oldest', () => {
     const schema = { type: 'object' };
     const first = cleanSpecCached('count 0', schema);
     for (let i = 1; i <= CLEAN_CACHE_ENTRIES; i++) cleanSpecCached(`count ${i}`, schema);
     const again = cleanSpecCached('count 0', schema);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
-    // Used again just now, so it is the newest: one more entry evicts another one.
+    // Stored again just now, so it is the newest: one more entry evicts another one.
     cleanSpecCached('one more', schema);
     expect(cleanSpecCached('count 0', schema)).toBe(again);
   });
