@@ -44,9 +44,17 @@ const MAX_ISSUES = 5;
 
 interface Pending {
   value: unknown;
-  path: (string | number)[];
+  /** Where `value` sits: its parent's entry and its key there (a chain, so depth costs no copies). */
+  parent: Pending | undefined;
+  key: string | number;
   /** The schema nodes that describe `value` (several under allOf/anyOf/oneOf). */
   schemas: object[];
+}
+
+function pathOf(entry: Pending, last?: string): (string | number)[] {
+  const path: (string | number)[] = last === undefined ? [] : [last];
+  for (let at: Pending | undefined = entry; at?.parent !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
 
 /**
@@ -58,29 +66,38 @@ interface Pending {
  */
 export function controlCharacterIssues(args: unknown, schema: object): ArgumentIssue[] {
   const issues: ArgumentIssue[] = [];
-  const stack: Pending[] = [{ value: args, path: [], schemas: [schema] }];
+  const stack: Pending[] = [{ value: args, parent: undefined, key: '', schemas: [schema] }];
   while (stack.length > 0 && issues.length < MAX_ISSUES) {
-    const { value, path, schemas } = stack.pop() as Pending;
-    const nodes = expand(schemas, schema);
+    const entry = stack.pop() as Pending;
+    const { value } = entry;
+    if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) continue;
+    const nodes = expand(entry.schemas, schema);
     if (nodes.some((node) => (node as Record<string, unknown>)[ALLOW_CONTROL_KEYWORD] === true)) continue;
     if (typeof value === 'string') {
       const issue = terminalControlIssue(value);
-      if (issue !== undefined) issues.push({ path, message: issue });
+      if (issue !== undefined) issues.push({ path: pathOf(entry), message: issue });
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
-        stack.push({ value: value[i], path: [...path, i], schemas: nodes.flatMap((n) => itemSchemas(n, i)) });
+        stack.push({
+          value: value[i],
+          parent: entry,
+          key: i,
+          schemas: nodes.flatMap((n) => itemSchemas(n, i)),
+        });
       }
-    } else if (typeof value === 'object' && value !== null) {
+    } else {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string;
         const keyIssue = terminalControlIssue(key);
-        if (keyIssue !== undefined)
-          issues.push({ path: [...path, key], message: `has a property name that ${keyIssue}` });
+        if (keyIssue !== undefined) {
+          issues.push({ path: pathOf(entry, key), message: `has a property name that ${keyIssue}` });
+        }
         const child = (value as Record<string, unknown>)[key];
         stack.push({
           value: child,
-          path: [...path, key],
+          parent: entry,
+          key,
           schemas: nodes.flatMap((n) => propertySchemas(n, key)),
         });
       }
