@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { DataSource } from '../../fixtures/data-source.js';
 import {
   ALLOW_CONTROL_KEYWORD,
   controlCharacterIssues,
@@ -10,7 +11,6 @@ import {
 import { createMcpServer, type McpServerHandle } from '../../src/server/index.js';
 import { Session } from '../../src/session/session.js';
 import type { ActionSpec, ViewNode } from '../../src/walker/types.js';
-import { DataSource } from '../helpers/data-source.js';
 
 const ESC = '\u001B';
 const OSC52 = `${ESC}]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\u0007`;

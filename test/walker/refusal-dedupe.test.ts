@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DataSource } from '../../fixtures/data-source.js';
 import { Hub } from '../../src/session/hub.js';
 import { Session } from '../../src/session/session.js';
 import { describeRefusal, refusalKey } from '../../src/walker/describe-refusal.js';
 import type { Refusal, SpecFault, ToolProvider, ViewNode } from '../../src/walker/types.js';
-import { DataSource } from '../helpers/data-source.js';
 
 const provider: ToolProvider = { mcpTools: () => [{ name: 'go', run: () => 'went' }] };
 const widget = (id: string): ViewNode => ({ type: 'w', id, attrs: {}, children: [], provider });

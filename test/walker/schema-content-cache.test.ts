@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import * as zm from 'zod/mini';
+import { DataSource } from '../../fixtures/data-source.js';
 import { Hub } from '../../src/session/hub.js';
 import { Session } from '../../src/session/session.js';
 import { cleanSpec, cleanSpecCached } from '../../src/walker/clean-spec.js';
 import { jsonSchemaKey, zodSchemaKey } from '../../src/walker/schema-key.js';
 import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
-import { DataSource } from '../helpers/data-source.js';
 
 const hubs: Hub[] = [];
 afterEach(() => {
