@@ -1,3 +1,4 @@
+import { cleanText } from '../walker/clean-text.js';
 import { deriveWithRefusals } from '../walker/derive.js';
 import type { JsonObject, JsonValue, ToolDef, ViewNode } from '../walker/types.js';
 
@@ -53,14 +54,15 @@ export function treeJson(
   const convertUnsafe = (node: ViewNode): TreeNodeJson | undefined => {
     if (typeof node !== 'object' || node === null || seen.has(node)) return undefined;
     seen.add(node);
-    const type = typeof node.type === 'string' ? node.type : String(node.type);
+    // Every string reaches a model: cleaned like tool lists (src/walker/clean-text.ts).
+    const type = cleanText(typeof node.type === 'string' ? node.type : String(node.type));
     const out: TreeNodeJson = {
       type,
       attrs: safeAttrs(node.attrs, SECRET_TYPE.test(type) || sensitive.has(node)),
       tools: [],
       children: [],
     };
-    if (typeof node.id === 'string') out.id = node.id;
+    if (typeof node.id === 'string') out.id = cleanText(node.id);
     out.tools = toolsOf.get(node) ?? [];
     if (Array.isArray(node.children)) {
       for (const child of node.children) {
@@ -95,10 +97,11 @@ function objectJson(value: unknown, depth: number, seen: Set<object>, budget: Bu
   const out: JsonObject = {};
   if (typeof value !== 'object' || value === null) return out;
   seen.add(value);
-  for (const key of Object.keys(value)) {
+  for (const rawKey of Object.keys(value)) {
+    const key = cleanText(rawKey); // cleaned before the secret test: "pass\u200Bword" is a password
     let item: JsonValue | undefined;
     try {
-      const raw = (value as Record<string, unknown>)[key];
+      const raw = (value as Record<string, unknown>)[rawKey];
       item = SECRET_KEY.test(key) && raw !== undefined ? REDACTED : toJson(raw, depth + 1, seen, budget);
     } catch {
       item = '[unreadable]'; // a throwing getter costs only its own key
@@ -115,6 +118,7 @@ function toJson(value: unknown, depth: number, seen: Set<object>, budget: Budget
   if (--budget.left < 0) return budget.left === -1 ? '[…more values cut]' : undefined;
   switch (typeof value) {
     case 'string':
+      return cleanText(value);
     case 'boolean':
       return value;
     case 'number':

@@ -164,6 +164,37 @@ describe('control characters in string arguments (#15)', () => {
   });
 });
 
+describe('resources reach the agent clean', () => {
+  it('cleans every string and key of ink://<s>/tree, and redacts a secret key hidden by invisible characters', async () => {
+    const node: ViewNode = {
+      type: 'Note\u200B',
+      id: 'n',
+      attrs: { 'ti\u200Btle': `buy${ESC}]52;c;aGk=\u0007 \u202Emilk`, 'pass\u200Bword': 'hunter2' },
+      children: [],
+    };
+    const source = new DataSource([node]);
+    const server = createMcpServer({ logger: { warn: () => {} } });
+    handles.push(server);
+    server.attach(new Session({ id: 'app', source }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test-client', version: '1.0.0' });
+    await client.connect(clientSide);
+    clients.push(client);
+    const read = await client.readResource({ uri: 'ink://app/tree' });
+    const text = (read.contents[0] as { text: string }).text;
+    expect(JSON.parse(text)).toEqual([
+      {
+        type: 'Note',
+        id: 'n',
+        attrs: { title: 'buy]52;c;aGk= milk', password: '[redacted]' },
+        tools: [],
+        children: [],
+      },
+    ]);
+  });
+});
+
 describe('screens reach the agent clean', () => {
   const dirty = `${ESC}[2J${ESC}]0;title\u0007Todo\u200B list  \r\n${ESC}[1m[x]${ESC}[0m milk\u202E\u{E0041}\u0085ok`;
 
