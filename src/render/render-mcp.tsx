@@ -9,6 +9,7 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { Confirmer } from '../session/confirmer.js';
 import { stderrLogger } from '../walker/logger.js';
 import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
+import { ignoreGoneTerminal } from './gone-terminal.js';
 import { tapScreen } from './screen-tap.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
@@ -118,6 +119,16 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.host === undefined ? {} : { host: options.host }),
   });
+  // The token file must not outlive the app, whatever ends it: removed at once on a signal (before
+  // anything can fail on a terminal that hung up), then the app unmounts and the signal is raised
+  // again. SIGINT is a real signal for an app without useInput (no raw mode), or before raw mode is on.
+  // Installed before the file exists: a signal with no listener kills the process at once.
+  const onSignal = (signal: NodeJS.Signals) => {
+    file?.remove();
+    void app.unmount().finally(() => process.kill(process.pid, signal));
+  };
+  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
+  for (const signal of signals) process.once(signal, onSignal);
   const dir = options.connectionDir === undefined ? connectionDir() : options.connectionDir;
   const written = dir === false ? undefined : writeConnectionFile(dir, options.session, endpoint);
   if (written && 'error' in written) logger.warn(written.error);
@@ -125,6 +136,7 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
   // Before the first frame, and on stderr: never inside the UI, never on stdout.
   (options.stderr ?? process.stderr).write(describeConnection(options.session, endpoint, file?.file));
   const tap = tapScreen(options.stdout ?? process.stdout);
+  ignoreGoneTerminal(options.stderr ?? process.stderr);
   const instance = render(
     <McpSession
       id={options.session}
@@ -142,12 +154,6 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
       ...(options.patchConsole === undefined ? {} : { patchConsole: options.patchConsole }),
     },
   );
-  // The token file must not outlive the app: remove it on a signal too, not only on a clean exit.
-  const onSignal = (signal: NodeJS.Signals) => {
-    void app.unmount().finally(() => process.kill(process.pid, signal));
-  };
-  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
-  for (const signal of signals) process.once(signal, onSignal);
   const app = lifecycle(server, instance, () => {
     for (const signal of signals) process.off(signal, onSignal);
     confirmer.close();

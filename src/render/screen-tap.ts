@@ -1,4 +1,5 @@
 import { stripAnsi } from '../react/memory-terminal.js';
+import { ignoreGoneTerminal } from './gone-terminal.js';
 
 export interface ScreenTap {
   /** The stream to hand Ink: the real one, with its writes observed. */
@@ -28,5 +29,6 @@ export function tapScreen(target: NodeJS.WriteStream): ScreenTap {
       return typeof value === 'function' ? value.bind(t) : value;
     },
   });
+  ignoreGoneTerminal(target);
   return { stream, screen: () => last };
 }
