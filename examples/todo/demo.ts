@@ -26,20 +26,21 @@ async function main(): Promise<void> {
   for (const tool of tools)
     console.log(`  ${tool.name}${tool.annotations?.destructiveHint ? '  (destructive)' : ''}`);
 
+  // The names as listed: an agent calls what tools/list shows it (`todo.todos.add_item` works too).
   const steps: [string, string, Record<string, unknown>][] = [
-    ['Add a first item', 'todo.todos.add_item', { text: 'Buy oat milk' }],
-    ['Add a second', 'todo.todos.add_item', { text: 'Write the README' }],
-    ['Add a third', 'todo.todos.add_item', { text: 'Ship ink-mcp' }],
-    ['Mark the README done', 'todo.todos.toggle', { index: 1 }],
-    ['Show only active items', 'todo.filter.select_tab', { label: 'active' }],
-    ['Show done items', 'todo.filter.select_tab', { label: 'done' }],
-    ['Back to all', 'todo.filter.select_tab', { index: 0 }],
-    ['Fix a typo', 'todo.todos.edit_item', { index: 2, text: 'Ship ink-mcp 0.1' }],
-    ['Type into the input like a person', 'todo.new_item.type_into', { text: 'Call mum' }],
-    ['Submit it', 'todo.new_item.submit', {}],
-    ['Try an index that does not exist', 'todo.todos.toggle', { index: 9 }],
-    ['Try to delete (needs a person: refused headless)', 'todo.todos.delete_item', { index: 0 }],
-    ['Read the list', 'todo.todos.list', {}],
+    ['Add a first item', 'todo_todos_add_item', { text: 'Buy oat milk' }],
+    ['Add a second', 'todo_todos_add_item', { text: 'Write the README' }],
+    ['Add a third', 'todo_todos_add_item', { text: 'Ship ink-mcp' }],
+    ['Mark the README done', 'todo_todos_toggle', { index: 1 }],
+    ['Show only active items', 'todo_filter_select_tab', { label: 'active' }],
+    ['Show done items', 'todo_filter_select_tab', { label: 'done' }],
+    ['Back to all', 'todo_filter_select_tab', { index: 0 }],
+    ['Fix a typo', 'todo_todos_edit_item', { index: 2, text: 'Ship ink-mcp 0.1' }],
+    ['Type into the input like a person', 'todo_new_item_type_into', { text: 'Call mum' }],
+    ['Submit it', 'todo_new_item_submit', {}],
+    ['Try an index that does not exist', 'todo_todos_toggle', { index: 9 }],
+    ['Try to delete (needs a person: refused headless)', 'todo_todos_delete_item', { index: 0 }],
+    ['Read the list', 'todo_todos_list', {}],
   ];
   for (const [n, [title, name, args]] of steps.entries()) {
     console.log(`\n${paint(1, `${n + 1}. ${title}`)}`);

@@ -3,6 +3,7 @@ import { describeCallError } from '../registry/describe-call-error.js';
 import type { CallAnswer } from '../session/hub.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
+import type { StructuredCheck } from './structured-result.js';
 
 export interface CallResultOptions {
   /** Append the screen after the call. */
@@ -11,14 +12,18 @@ export interface CallResultOptions {
   listedName: (canonical: string) => string;
   /** Names closest to an unknown tool's (already in the connection's style). */
   suggestions?: readonly string[];
+  /** A success checked against the tool's outputSchema (undefined when it has none). */
+  structured?: StructuredCheck;
 }
 
 type Content = CallToolResult['content'][number];
 
 /**
- * A call's answer as the MCP result a model reads: the handler's value as text (and as
- * `structuredContent` when it is a plain object), then the screen after the call and the tools the
- * call added or removed. A failure is `isError: true` with the message that says what to do.
+ * A call's answer as the MCP result a model reads: the handler's value as text, then the screen after
+ * the call and the tools the call added or removed. The value is `structuredContent` too only when the
+ * tool declares an outputSchema: clients that find structuredContent (Mastra, mcporter) show the model
+ * nothing else, so without a schema everything stays in the content. A failure is `isError: true`
+ * with the message that says what to do.
  */
 export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
   const screen = options.includeScreen && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
@@ -32,9 +37,13 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     );
     return { isError: true, content: [text(withSuggestions(message, options.suggestions)), ...screen] };
   }
-  const result: CallToolResult = { content: [text(valueText(answer.value)), ...screen] };
-  const structured = structuredValue(answer.value);
-  if (structured !== undefined) result.structuredContent = structured;
+  const value = text(valueText(answer.value));
+  const { structured } = options;
+  const result: CallToolResult =
+    structured === undefined || structured.ok
+      ? { content: [value, ...screen] }
+      : { isError: true, content: [text(mismatch(structured.tool, structured.issues)), value, ...screen] };
+  if (structured?.ok) result.structuredContent = structured.structured;
   if (answer.stopped) {
     result.content.push(
       text('The app stopped after this call: its session has ended and its tools are gone.'),
@@ -78,19 +87,13 @@ export function valueText(value: unknown): string {
   }
 }
 
-/** A plain object (not an array, not a class instance), JSON round-tripped so it is JSON-safe. */
-function structuredValue(value: unknown): Record<string, unknown> | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return undefined;
-  try {
-    const copy: unknown = JSON.parse(JSON.stringify(value));
-    return typeof copy === 'object' && copy !== null && !Array.isArray(copy)
-      ? (copy as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/** The call was applied; only its answer is not what the tool promised. */
+function mismatch(tool: string, issues: string): string {
+  return (
+    `ink-mcp: ${JSON.stringify(tool)} ran, but its result does not match the outputSchema it declares: ${issues}. ` +
+    'The call was carried out: do not repeat it; its value follows as text, and the screen shows the effect. ' +
+    "(This is a bug in the app's action, not in your arguments.)"
+  );
 }
 
 function changesText(added: readonly string[], removed: readonly string[]): string | undefined {

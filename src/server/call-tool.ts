@@ -6,6 +6,7 @@ import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import { internalErrorResult, toCallResult } from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';
+import { structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
 import type { ToolNames } from './tool-names.js';
 
@@ -48,9 +49,14 @@ export async function callTool(
       signal: request.signal,
     });
     const unknown = !answer.ok && answer.error.code === 'unknown_tool';
+    // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
+    const structured = answer.ok
+      ? await structuredResult(tool ?? hub.registry.get(canonical), answer.value, shownName)
+      : undefined;
     return toCallResult(answer, {
       includeScreen: ctx.includeScreen,
       listedName,
+      ...(structured ? { structured } : {}),
       ...(unknown ? { suggestions: closestNames(called, ctx.listedNames()) } : {}),
     });
   } catch (error) {

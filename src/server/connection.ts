@@ -18,20 +18,25 @@ import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import { callTool } from './call-tool.js';
-import { portableNameReason } from './client-names.js';
 import { listTools } from './list-tools.js';
 import { Notifier } from './notifier.js';
 import { parseResourceUri, type SessionResources } from './resources.js';
-import { ToolNames } from './tool-names.js';
+import type { ToolNames } from './tool-names.js';
 
-/** `'auto'`: portable names for the clients known to reject dots (see client-names.ts), dotted for the rest. */
+/**
+ * How tool names are listed, to every client alike. `'portable'` (the default): `^[a-zA-Z0-9_-]{1,64}$`,
+ * what LLM function calling accepts. `'dotted'`: the canonical `session.widget.action`. `'auto'` is
+ * kept as another word for `'portable'` (in 0.1 it chose by the client's name; lists no longer vary
+ * per connection).
+ */
 export type NameStyle = 'dotted' | 'portable' | 'auto';
 
 export interface ConnectionOptions {
   hub: Hub;
   resources: SessionResources;
   serverInfo: { name: string; version: string };
-  nameStyle: NameStyle;
+  /** The server's one name table: every connection lists the same names. */
+  names: ToolNames;
   includeScreen: boolean;
   confirm: Confirm | undefined;
   logger: Logger;
@@ -55,8 +60,7 @@ export class Connection {
   readonly #subscribed = new Set<string>();
   readonly #cleanups: (() => void)[] = [];
   readonly #onClosed = new Subscribable<void>();
-  #names: ToolNames | undefined;
-  #listing: { version: number; names: ToolNames; tools: Tool[] } | undefined;
+  #listing: { version: number; tools: Tool[] } | undefined;
   #closed = false;
 
   constructor(options: ConnectionOptions) {
@@ -97,7 +101,7 @@ export class Connection {
         {
           hub: options.hub,
           server,
-          names: this.#toolNames(),
+          names: options.names,
           confirm: options.confirm,
           includeScreen: options.includeScreen,
           logger: options.logger,
@@ -156,33 +160,20 @@ export class Connection {
     this.#dispose();
   }
 
-  /** The connection's name table, its style decided by the client's name once initialize told it. */
-  #toolNames(): ToolNames {
-    if (this.#names) return this.#names;
-    let style = this.#o.nameStyle;
-    if (style === 'auto') {
-      const client = this.mcp.server.getClientVersion()?.name;
-      if (client === undefined) return new ToolNames('dotted'); // not initialized: decide once it is
-      style = portableNameReason(client) === undefined ? 'dotted' : 'portable';
-    }
-    this.#names = new ToolNames(style);
-    return this.#names;
-  }
-
   #listTools(): { version: number; tools: Tool[] } {
     const tools = this.#o.hub.list();
     const version = this.#o.hub.registry.version;
-    const names = this.#toolNames();
+    const { names } = this.#o;
     // Equal registry versions mean an equal tool list; names are stable per tool once assigned.
-    if (this.#listing?.version === version && this.#listing.names === names) return this.#listing;
+    if (this.#listing?.version === version) return this.#listing;
     names.refresh(tools.map((t) => t.name));
-    this.#listing = { version, names, tools: listTools(tools, (n) => names.listed(n), this.#o.warnOnce) };
+    this.#listing = { version, tools: listTools(tools, (n) => names.listed(n), this.#o.warnOnce) };
     return this.#listing;
   }
 
   #read(uri: string) {
     knownUri(uri);
-    const names = this.#toolNames();
+    const { names } = this.#o;
     const result = this.#o.resources.read(uri, (n) => names.listed(n));
     if (result) return result;
     throw new McpError(

@@ -12,6 +12,7 @@ import { type HttpEndpoint, HttpServer, type ListenOptions } from './http-server
 import { onceLogger } from './list-tools.js';
 import { SessionResources } from './resources.js';
 import { checkStaticTool, type ServerToolInput } from './static-tools.js';
+import { ToolNames } from './tool-names.js';
 
 export interface McpServerOptions {
   /** The server name clients see in the initialize answer. @default 'ink-mcp' */
@@ -25,7 +26,10 @@ export interface McpServerOptions {
    * precedence over MCP elicitation. @default ask the client through elicitation when it supports it, else deny
    */
   confirm?: Confirm;
-  /** How tool names are listed: canonical, without dots, or by client. @default 'auto' */
+  /**
+   * How tool names are listed (the same to every client): `'portable'` matches `^[a-zA-Z0-9_-]{1,64}$`,
+   * `'dotted'` lists canonical names; `'auto'` means `'portable'`. @default 'portable'
+   */
   nameStyle?: NameStyle;
   /** Append the screen after each call to its result. @default true */
   includeScreen?: boolean;
@@ -76,6 +80,7 @@ class InkMcpServer implements McpServerHandle {
   readonly #connections = new Set<Connection>();
   readonly #pendingTools: ServerToolInput[];
   readonly #warnOnce: (key: string, message: string) => void;
+  readonly #names: ToolNames;
   #booted = false;
   #http: Promise<HttpServer> | undefined;
   #closing: Promise<void> | undefined;
@@ -96,6 +101,7 @@ class InkMcpServer implements McpServerHandle {
     });
     this.#pendingTools = [...(options.tools ?? [])];
     this.#warnOnce = onceLogger(this.#logger);
+    this.#names = new ToolNames(options.nameStyle === 'dotted' ? 'dotted' : 'portable');
   }
 
   attach(session: Session): () => void {
@@ -167,7 +173,7 @@ class InkMcpServer implements McpServerHandle {
       hub: this.hub,
       resources: this.#resources,
       serverInfo: { name: this.#options.name ?? 'ink-mcp', version: this.#options.version ?? VERSION },
-      nameStyle: this.#options.nameStyle ?? 'auto',
+      names: this.#names,
       includeScreen: this.#options.includeScreen ?? true,
       confirm: this.#options.confirm,
       logger: this.#logger,

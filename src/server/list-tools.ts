@@ -7,28 +7,31 @@ import type { Logger } from '../walker/types.js';
  * whole tools/list result (the SDK client does, with a schema requiring `type: "object"` at the root),
  * so one such tool would cost the client every tool: it is left out of the listing instead.
  */
-export function unlistableSchema(schema: Record<string, unknown>): string | undefined {
-  if (schema.type !== 'object') return 'its inputSchema does not have type "object" at the root';
+export function unlistableSchema(
+  schema: Record<string, unknown>,
+  field: 'inputSchema' | 'outputSchema' = 'inputSchema',
+): string | undefined {
+  if (schema.type !== 'object') return `its ${field} does not have type "object" at the root`;
   const { properties, required } = schema;
   if (properties !== undefined) {
     if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
-      return 'its inputSchema.properties is not an object';
+      return `its ${field}.properties is not an object`;
     }
     for (const [key, value] of Object.entries(properties)) {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        return `its inputSchema.properties[${JSON.stringify(key)}] is not an object schema`;
+        return `its ${field}.properties[${JSON.stringify(key)}] is not an object schema`;
       }
     }
   }
   if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string'))) {
-    return 'its inputSchema.required is not a list of strings';
+    return `its ${field}.required is not a list of strings`;
   }
   return undefined;
 }
 
 /**
- * The tools as one connection lists them. The inputSchema is passed through as the registry holds it
- * (raw JSON Schema, unchanged); only the annotations that survived cleaning are shown.
+ * The tools as clients are listed them. The inputSchema (and outputSchema) is passed through as the
+ * registry holds it (cleaned JSON Schema); only the annotations that survived cleaning are shown.
  */
 export function listTools(
   tools: readonly RegisteredTool[],
@@ -37,7 +40,10 @@ export function listTools(
 ): Tool[] {
   const out: Tool[] = [];
   for (const tool of tools) {
-    const why = unlistableSchema(tool.inputSchema);
+    const outputSchema = 'outputSchema' in tool ? tool.outputSchema : undefined;
+    const why =
+      unlistableSchema(tool.inputSchema) ??
+      (outputSchema === undefined ? undefined : unlistableSchema(outputSchema, 'outputSchema'));
     if (why !== undefined) {
       warnOnce(
         `${tool.name}\0${why}`,
@@ -50,6 +56,7 @@ export function listTools(
       name: listedName(tool.name),
       inputSchema: tool.inputSchema as Tool['inputSchema'],
     };
+    if (outputSchema !== undefined) listed.outputSchema = outputSchema as Tool['outputSchema'];
     if (tool.description !== null) listed.description = tool.description;
     if (Object.keys(tool.annotations).length > 0) listed.annotations = { ...tool.annotations };
     out.push(listed);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * How one connection lists tool names. `'dotted'`: the canonical `session.widget.action`.
- * `'portable'`: segments joined by `_`, at most 64 characters, for clients that reject dots.
+ * How a server lists tool names. `'portable'`: segments joined by `_`, at most 64 characters, which
+ * every client and LLM function-calling API accepts. `'dotted'`: the canonical `session.widget.action`.
  */
 export type ListedNameStyle = 'dotted' | 'portable';
 
@@ -25,9 +25,10 @@ function withHash(base: string, hash: string): string {
 }
 
 /**
- * One connection's table of listed names. A tool keeps the name it was first listed under for the
- * connection's life, so names are stable across listings; a portable name that is too long or already
- * taken gets a short hash of the canonical name as suffix, so two tools never share a listed name.
+ * A server's table of listed names, shared by all its connections, so every client is listed the same
+ * names. A tool keeps the name it was first listed under, so names are stable across listings; a
+ * portable name that is too long or already taken gets a short hash of the canonical name as suffix,
+ * so two tools never share a listed name.
  */
 export class ToolNames {
   readonly style: ListedNameStyle;
@@ -38,7 +39,7 @@ export class ToolNames {
     this.style = style;
   }
 
-  /** The name a canonical name is listed under on this connection (assigned on first use). */
+  /** The name a canonical name is listed under (assigned on first use). */
   listed(canonical: string): string {
     if (this.style === 'dotted') return canonical;
     const known = this.#listedOf.get(canonical);
@@ -49,7 +50,7 @@ export class ToolNames {
     return name;
   }
 
-  /** The canonical name this connection listed `listed` for, if it did (portable style only). */
+  /** The canonical name `listed` was listed for, if it was (portable style only). */
   canonicalOf(listed: string): string | undefined {
     return this.#canonicalOf.get(listed);
   }

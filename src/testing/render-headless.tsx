@@ -17,7 +17,7 @@ export interface RenderHeadlessOptions extends McpServerOptions {
   columns?: number;
   /** @default 30 */
   rows?: number;
-  /** The `clientInfo` the test client sends (a strict client's name gets portable tool names). @default { name: 'ink-mcp-testing', version: '0' } */
+  /** The `clientInfo` the test client sends (what `CallInfo.client` and authorizers see). @default { name: 'ink-mcp-testing', version: '0' } */
   clientInfo?: { name: string; version: string };
   /** Capabilities the test client declares (e.g. `{ elicitation: {} }`). @default {} */
   clientCapabilities?: ClientCapabilities;

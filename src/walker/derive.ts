@@ -1,4 +1,5 @@
 import { errorText } from '../util/text.js';
+import { cleanOutputSchema } from './clean-output-schema.js';
 import { cleanSpecCached } from './clean-spec.js';
 import { describeRefusal, describeRefusedSessionId } from './describe-refusal.js';
 import { findProvider } from './find-provider.js';
@@ -119,6 +120,12 @@ function deriveSpec(
     out.refusals.push({ kind: 'action_spec', widgetId, name, fault: cleaned.fault });
     return;
   }
+  const outputSchema: unknown = s.outputSchema;
+  const output = cleanOutputSchema(outputSchema);
+  if (!output.ok) {
+    out.refusals.push({ kind: 'action_spec', widgetId, name, fault: output.fault });
+    return;
+  }
   const annotations = pickAnnotations(s.annotations);
   const tool: ToolDef = {
     name: `${sessionId}.${widgetId}.${name}`,
@@ -132,9 +139,11 @@ function deriveSpec(
     derived: true,
     spec: s,
     node,
-    definitionKey: `${cleaned.specJson}${annotations.sensitive ? '|sensitive' : ''}${annotations.destructiveHint ? '|destructive' : ''}`,
+    definitionKey: `${cleaned.specJson}${output.key}${annotations.sensitive ? '|sensitive' : ''}${annotations.destructiveHint ? '|destructive' : ''}`,
   };
   if (isZodSchema(inputSchema)) tool.zod = inputSchema;
+  if (output.outputSchema) tool.outputSchema = output.outputSchema;
+  if (isZodSchema(outputSchema)) tool.outputZod = outputSchema;
   out.tools.push(tool);
 }
 

@@ -50,6 +50,11 @@ export interface Action<S = InputSchema> {
   description?: string | null;
   inputSchema?: S;
   annotations?: ActionAnnotations;
+  /**
+   * What `run` returns, as a JSON Schema object schema or a zod object (its output side). Only a tool
+   * with one answers `structuredContent`, checked against it. @default none: the value is text only
+   */
+  outputSchema?: JsonSchemaObject | ZodSchema;
   /** Its return value becomes the tool result (a string as text, anything else as JSON). */
   run(args: ArgsOf<S>, call: CallInfo): unknown;
 }
@@ -152,4 +157,8 @@ export interface ToolDef {
   definitionKey: string;
   /** The zod schema when the action declared one: arguments are parsed with it. */
   zod?: ZodSchema;
+  /** The cleaned outputSchema, as listed, when the action declared one. */
+  outputSchema?: JsonObject;
+  /** The zod outputSchema when the action declared one: results are parsed with it. */
+  outputZod?: ZodSchema;
 }

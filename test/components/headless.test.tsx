@@ -63,7 +63,12 @@ async function headless(element: ReactElement, options: RenderHeadlessOptions = 
   const log = (message: string) => {
     logs.push(message);
   };
-  const h = await renderHeadless(element, { logger: { warn: log, info: log, error: log }, ...options });
+  // Canonical names keep the expectations short; the listed (portable) names are tested in test/server.
+  const h = await renderHeadless(element, {
+    logger: { warn: log, info: log, error: log },
+    nameStyle: 'dotted',
+    ...options,
+  });
   opened.push(h);
   await h.waitForSync();
   const results: unknown[] = [];
@@ -74,7 +79,8 @@ async function headless(element: ReactElement, options: RenderHeadlessOptions = 
     async call(name: string, args: Record<string, unknown> = {}) {
       const result = await h.client.callTool({ name: `app.${name}`, arguments: args });
       results.push(result);
-      return result as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
+      const answer = result as { isError?: boolean; content: { text: string }[] };
+      return { ...answer, value: jsonOf(answer.content[0]?.text) };
     },
     async tools() {
       return (await h.client.listTools()).tools.map((tool) => tool.name.replace(/^app\./, ''));
@@ -103,7 +109,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
     const h = await headless(<TextInput id="name" defaultValue="Ada" autoFocus />);
     await h.call('name.append', { text: ' L' });
     await h.keys('!');
-    expect((await h.call('name.get_value')).structuredContent).toEqual({ value: 'Ada L!' });
+    expect((await h.call('name.get_value')).value).toEqual({ value: 'Ada L!' });
   });
 
   it('PasswordInput: the secret is in no result, tool, resource or log line', async () => {
@@ -135,7 +141,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
   it('Checkbox', async () => {
     const h = await headless(<Checkbox id="c" label="Dark mode" />);
     await h.call('c.toggle');
-    expect((await h.call('c.get_checked')).structuredContent).toEqual({ checked: true });
+    expect((await h.call('c.get_checked')).value).toEqual({ checked: true });
   });
 
   it('Select', async () => {
@@ -149,7 +155,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
       />,
     );
     await h.call('s.select', { value: 'two' });
-    expect((await h.call('s.get_selected')).structuredContent).toEqual({
+    expect((await h.call('s.get_selected')).value).toEqual({
       selected: { index: 1, label: 'Two', value: 'two' },
     });
     const wrong = await h.call('s.select', { index: 5 });
@@ -161,7 +167,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
     const options = ['a', 'b', 'c'].map((v) => ({ label: v, value: v }));
     const h = await headless(<MultiSelect id="m" options={options} />);
     await h.call('m.set_selected', { values: ['c', 'a'] });
-    expect((await h.call('m.get_selected')).structuredContent).toMatchObject({
+    expect((await h.call('m.get_selected')).value).toMatchObject({
       selected: [{ value: 'a' }, { value: 'c' }],
     });
   });
@@ -169,7 +175,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
   it('Tabs', async () => {
     const h = await headless(<Tabs id="t" tabs={['One', 'Two']} />);
     await h.call('t.select_tab', { label: 'Two' });
-    expect((await h.call('t.get_tabs')).structuredContent).toMatchObject({ active: 1 });
+    expect((await h.call('t.get_tabs')).value).toMatchObject({ active: 1 });
   });
 
   it('ConfirmDialog: a destructive confirm needs the authorizer', async () => {
@@ -188,7 +194,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
     ];
     const h = await headless(<Table id="tb" columns={[{ key: 'n' }, { key: 'v' }]} rows={rows} />);
     await h.call('tb.sort', { column: 'v', direction: 'asc' });
-    expect((await h.call('tb.get_rows', { limit: 1 })).structuredContent).toMatchObject({
+    expect((await h.call('tb.get_rows', { limit: 1 })).value).toMatchObject({
       total: 2,
       rows: [{ index: 0, row: { n: 'a', v: 1 } }],
     });
@@ -204,7 +210,7 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
     );
     await h.call('sv.scroll_to', { row: 3 });
     expect(h.lastFrame()).toContain('row d');
-    expect((await h.call('sv.get_visible_range')).structuredContent).toEqual({
+    expect((await h.call('sv.get_visible_range')).value).toEqual({
       first: 2,
       last: 3,
       total: 4,
@@ -215,6 +221,15 @@ describe('widgets through a real MCP client (renderHeadless)', () => {
   it('an adapted ink-text-input', async () => {
     const h = await headless(<Adapted />, { typeMap: defaultTypeMap() as McpTypeMap });
     await h.call('f.type_into', { text: 'hello' });
-    expect((await h.call('f.get_value')).structuredContent).toEqual({ value: 'hello' });
+    expect((await h.call('f.get_value')).value).toEqual({ value: 'hello' });
   });
 });
+
+/** A result's value: its first text item is the handler's value as JSON (the widgets declare no outputSchema). */
+function jsonOf(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

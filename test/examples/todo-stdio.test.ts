@@ -25,7 +25,10 @@ async function startTodo(extra: string[] = []) {
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-    return { ...result, text };
+    // The first text item is the handler's value as JSON (the example's actions declare no outputSchema).
+    const first = result.content[0];
+    const value: unknown = !result.isError && first?.type === 'text' ? JSON.parse(first.text) : undefined;
+    return { ...result, text, value };
   };
   return { client, call, stderr: () => stderr };
 }
@@ -37,23 +40,23 @@ describe('examples/todo --stdio', () => {
       const names = (await todo.client.listTools()).tools.map((t) => t.name);
       expect(names).toEqual(
         expect.arrayContaining([
-          'todo.todos.add_item',
-          'todo.todos.toggle',
-          'todo.todos.edit_item',
-          'todo.todos.delete_item',
-          'todo.todos.list',
-          'todo.new_item.type_into',
-          'todo.filter.select_tab',
+          'todo_todos_add_item',
+          'todo_todos_toggle',
+          'todo_todos_edit_item',
+          'todo_todos_delete_item',
+          'todo_todos_list',
+          'todo_new_item_type_into',
+          'todo_filter_select_tab',
         ]),
       );
 
       for (const [i, text] of ['buy milk', 'write tests', 'ship it'].entries()) {
         const added = await todo.call('todo.todos.add_item', { text });
         expect(added.isError).toBeFalsy();
-        expect(added.structuredContent).toEqual({ index: i, item: { text, done: false } });
+        expect(added.value).toEqual({ index: i, item: { text, done: false } });
       }
       const toggled = await todo.call('todo.todos.toggle', { index: 1 });
-      expect(toggled.structuredContent).toMatchObject({
+      expect(toggled.value).toMatchObject({
         index: 1,
         item: { text: 'write tests', done: true },
       });
@@ -67,7 +70,7 @@ describe('examples/todo --stdio', () => {
       expect(outOfRange.text).toMatch(/no item at index 7: valid indexes are 0 to 2/);
 
       const list = await todo.call('todo.todos.list');
-      expect(list.structuredContent).toEqual({
+      expect(list.value).toEqual({
         filter: 'all',
         items: [
           { index: 0, text: 'buy oat milk', done: false },
@@ -80,7 +83,7 @@ describe('examples/todo --stdio', () => {
       expect(deleted.isError).toBe(true);
       expect(deleted.text).toMatch(/denied/);
       const after = await todo.call('todo.todos.list');
-      expect((after.structuredContent as { items: unknown[] }).items).toHaveLength(3);
+      expect((after.value as { items: unknown[] }).items).toHaveLength(3);
 
       const screen = await todo.client.readResource({ uri: 'ink://todo/screen' });
       const screenText = (screen.contents[0] as { text: string }).text;
@@ -108,7 +111,7 @@ describe('examples/todo --stdio', () => {
     const second = await startTodo(['--file', file]);
     try {
       const list = await second.call('todo.todos.list');
-      expect(list.structuredContent).toMatchObject({ items: [{ index: 0, text: 'persist me', done: true }] });
+      expect(list.value).toMatchObject({ items: [{ index: 0, text: 'persist me', done: true }] });
     } finally {
       await second.client.close();
     }
@@ -117,7 +120,7 @@ describe('examples/todo --stdio', () => {
     const third = await startTodo(['--file', file]);
     try {
       const list = await third.call('todo.todos.list');
-      expect(list.structuredContent).toMatchObject({ items: [] });
+      expect(list.value).toMatchObject({ items: [] });
       expect(third.stderr()).toMatch(/did not hold a todo list; it was kept as .*todos\.json\.corrupt-\d+/);
     } finally {
       await third.client.close();

@@ -75,7 +75,7 @@ describe('hostile arguments', () => {
       }),
     );
     const listed = (await app.client.listTools()).tools.map((t) => t.name);
-    for (const tool of TOOLS) expect(listed).toContain(`app.p.${tool}`);
+    for (const tool of TOOLS) expect(listed).toContain(`app_p_${tool}`);
   });
   afterAll(async () => {
     await http.close();

@@ -1,6 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,24 +65,21 @@ const HOSTILE: [string, string][] = [
 
 describe('hostile tool names', () => {
   const hits: Record<string, number> = {};
+  /** The same app served with `nameStyle: 'dotted'` (canonical names listed)... */
   let app: HeadlessApp;
-  /** A client the server lists portable (dotless) names to: its name table is another way in. */
+  /** ...and with the default portable (dotless) names: its name table is another way in. */
+  let portableApp: HeadlessApp;
   let portable: Client;
 
   beforeAll(async () => {
-    app = await renderHeadless(createElement(ConfusableNames, { hits }), {
-      session: 'app',
-      logger: memoryLogger(),
-      includeScreen: false,
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await app.server.connect(serverSide);
-    portable = new SdkClient({ name: 'claude-code', version: '1' });
-    await portable.connect(clientSide);
+    const options = { session: 'app', logger: memoryLogger(), includeScreen: false };
+    app = await renderHeadless(createElement(ConfusableNames, { hits }), { ...options, nameStyle: 'dotted' });
+    portableApp = await renderHeadless(createElement(ConfusableNames, { hits }), options);
+    portable = portableApp.client;
     expect((await app.client.listTools()).tools.map((t) => t.name).sort()).toEqual([...CANONICAL].sort());
   });
   afterAll(async () => {
-    await portable.close();
+    await portableApp.unmount();
     await app.unmount();
   });
 
@@ -100,8 +95,8 @@ describe('hostile tool names', () => {
       const listedTo = await Promise.all(
         [app.client, portable].map(async (c) => (await c.listTools()).tools),
       );
-      // A portable client is listed `app_c_d_inc` for the first of the two colliding tools: for it that
-      // name is a real one (the second gets a hashed suffix), so only clients not listed it must fail.
+      // Portable names list `app_c_d_inc` for the first of the two colliding tools: there that name
+      // is a real one (the second gets a hashed suffix), so only clients not listed it must fail.
       const clients = [app.client, portable].filter((_, i) => !listedTo[i]!.some((t) => t.name === name));
       expect(clients.length).toBeGreaterThan(0);
       for (const client of clients) {

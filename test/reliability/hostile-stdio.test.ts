@@ -99,7 +99,7 @@ describe('hostile input on stdio', () => {
     const answer = app.answerTo('split');
     for (const byte of Buffer.from(line)) await app.write(Buffer.from([byte]));
     expect((await answer).result?.tools).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'app.c.inc' })]),
+      expect.arrayContaining([expect.objectContaining({ name: 'app_c_inc' })]),
     );
     await expectServing();
   });

@@ -49,7 +49,7 @@ describe('load', () => {
       clients.push(client);
     }
     const listed = (await clients[0]!.listTools()).tools.map((t) => t.name);
-    for (const id of ids) expect(listed).toContain(`${id}.c.inc`);
+    for (const id of ids) expect(listed).toContain(`${id}_c_inc`);
 
     // Call i of client k goes to session (k + i) % 10: every session gets exactly 100 calls.
     const sent = new Map<string, number>(ids.map((id) => [id, 0]));

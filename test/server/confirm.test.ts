@@ -24,7 +24,7 @@ describe("confirmation ('ask')", () => {
     }));
     expect(texts(await client.callTool({ name: 'app.c.wipe' }))).toEqual(['wiped']);
     expect(asked).toEqual([
-      expect.stringMatching(/call app\.c\.wipe in the app "app" with \{\}\. Allow this one call\?/),
+      expect.stringMatching(/call app_c_wipe in the app "app" with \{\}\. Allow this one call\?/),
     ]);
     // An approval is for one call: the next one asks again.
     await client.callTool({ name: 'app.c.wipe' });

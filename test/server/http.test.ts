@@ -45,7 +45,7 @@ describe('Streamable HTTP', () => {
     const { url, token } = await httpApp();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const { client } = await httpClient(url, token);
-    expect((await client.listTools()).tools.map((t) => t.name)).toContain('app.c.inc');
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('app_c_inc');
     const result = await client.callTool({ name: 'app.c.inc', arguments: { by: 3 } });
     expect(result.structuredContent).toEqual({ count: 3 });
   });
@@ -150,7 +150,7 @@ describe('Streamable HTTP', () => {
     expect(changed).toEqual([]);
     open();
     await vi.waitFor(() => expect(changed).toHaveLength(1));
-    expect((await client.listTools()).tools.map((t) => t.name)).toContain('app.later.inc');
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('app_later_inc');
   });
 
   it('warns loudly when bound to a non-loopback host', async () => {

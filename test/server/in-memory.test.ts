@@ -19,13 +19,13 @@ describe('tools/list', () => {
     const client = await connectClient(server);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
-      'app.c.inc',
-      'app.c.read',
-      'app.c.nothing',
-      'app.c.pair',
-      'app.c.fail',
-      'app.c.wipe',
-      'app.c.grow',
+      'app_c_inc',
+      'app_c_read',
+      'app_c_nothing',
+      'app_c_pair',
+      'app_c_fail',
+      'app_c_wipe',
+      'app_c_grow',
     ]);
     const inc = tools[0]!;
     expect(inc.description).toBe('Add to the counter');
@@ -34,7 +34,7 @@ describe('tools/list', () => {
       properties: { by: { type: 'integer', minimum: 1, 'x-custom': ['kept'] } },
       additionalProperties: false,
     });
-    expect(tools.find((t) => t.name === 'app.c.wipe')?.annotations).toEqual({ destructiveHint: true });
+    expect(tools.find((t) => t.name === 'app_c_wipe')?.annotations).toEqual({ destructiveHint: true });
   });
 
   it('leaves out (and logs once) a tool whose schema clients would reject, keeping the rest listable', async () => {
@@ -55,12 +55,12 @@ describe('tools/list', () => {
     const server = testServer();
     server.attach(new Session({ id: 's', source }));
     const client = await connectClient(server);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['s.x.good']);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['s_x_good']);
   });
 });
 
 describe('tools/call', () => {
-  it('answers a plain object as text and structuredContent, then the screen (ANSI stripped) and the tools added', async () => {
+  it('answers a value as text, structuredContent when the tool declares an outputSchema, then the screen (ANSI stripped) and the tools added', async () => {
     const server = testServer();
     const app = counterApp();
     server.attach(app.session);
@@ -73,7 +73,7 @@ describe('tools/call', () => {
     expect(texts(grown)).toEqual([
       'grown',
       'Screen after the call:\nc=2 w1=0',
-      expect.stringMatching(/^Tools added by this call: app\.w1\.inc, app\.w1\.read, .*app\.w1\.grow\.$/),
+      expect.stringMatching(/^Tools added by this call: app_w1_inc, app_w1_read, .*app_w1_grow\.$/),
     ]);
   });
 
@@ -97,8 +97,8 @@ describe('tools/call', () => {
     expect(result.isError).toBe(true);
     const [message] = texts(result);
     expect(message).toMatch(/^ink-mcp: there is no tool named "app\.c\.icn"/);
-    expect(message).toMatch(/The closest names: "app\.c\.inc", /);
-    expect(message!.match(/"app\.c\.\w+"/g)!.length).toBeLessThanOrEqual(6); // the name itself + at most 5
+    expect(message).toMatch(/The closest names: "app_c_inc", /);
+    expect(message!.match(/"app[._]c[._]\w+"/g)!.length).toBeLessThanOrEqual(6); // the name itself + at most 5
   });
 
   it('answers invalid arguments, a throwing handler and a denied call with isError (and the screen)', async () => {
@@ -108,10 +108,10 @@ describe('tools/call', () => {
     const client = await connectClient(server);
     const invalid = await client.callTool({ name: 'app.c.inc', arguments: { by: 'two' } });
     expect(invalid.isError).toBe(true);
-    expect(texts(invalid)[0]).toMatch(/invalid arguments for "app\.c\.inc": by: /);
+    expect(texts(invalid)[0]).toMatch(/invalid arguments for "app_c_inc": by: /);
     const failed = await client.callTool({ name: 'app.c.fail' });
     expect(texts(failed)).toEqual([
-      expect.stringMatching(/"app\.c\.fail" failed: kaput/),
+      expect.stringMatching(/"app_c_fail" failed: kaput/),
       'Screen after the call:\nc=0',
     ]);
     const denied = await client.callTool({ name: 'app.c.wipe' });
@@ -237,7 +237,7 @@ describe('resources', () => {
         expect.objectContaining({
           type: 'counter',
           id: 'c',
-          tools: expect.arrayContaining(['app.c.inc', 'app.c.grow']),
+          tools: expect.arrayContaining(['app_c_inc', 'app_c_grow']),
         }),
       ],
     });

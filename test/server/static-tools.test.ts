@@ -22,7 +22,7 @@ describe('server-level tools', () => {
     server.attach(counterApp().session);
     const client = await connectClient(server);
     const [echo] = (await client.listTools()).tools;
-    expect(echo).toMatchObject({ name: 'server.echo', description: 'Echo it' });
+    expect(echo).toMatchObject({ name: 'server_echo', description: 'Echo it' });
     expect(echo!.annotations).toBeUndefined();
     expect(echo!.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
     expect(texts(await client.callTool({ name: 'server.echo', arguments: { text: 'hi' } }))).toEqual([

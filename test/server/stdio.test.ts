@@ -21,7 +21,7 @@ describe('stdio', () => {
     await client.connect(transport);
     transport.onerror = (error) => errors.push(error);
     try {
-      expect((await client.listTools()).tools.map((t) => t.name)).toContain('app.c.inc');
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('app_c_inc');
       const result = await client.callTool({ name: 'app.c.inc', arguments: { by: 2 } });
       expect(result.structuredContent).toEqual({ count: 2 });
       expect(texts(result)).toContain('Screen after the call:\nc=2');

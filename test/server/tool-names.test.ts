@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DataSource } from '../../fixtures/data-source.js';
-import { prefersPortableNames } from '../../src/server/client-names.js';
 import { closestNames, editDistance } from '../../src/server/suggest.js';
 import { PORTABLE_MAX_LENGTH, shortHash, ToolNames } from '../../src/server/tool-names.js';
 import { Session } from '../../src/session/session.js';
@@ -60,23 +59,6 @@ describe('ToolNames (dotted)', () => {
   });
 });
 
-describe('client names', () => {
-  it('knows the clients that reject (or rewrite) dots', () => {
-    for (const name of [
-      'claude-ai',
-      'claude-code',
-      'codex-mcp-client',
-      'Cursor-vscode',
-      'Visual Studio Code',
-      'claude-ai (via mcp-remote 0.1.0)',
-    ]) {
-      expect(prefersPortableNames(name), name).toBe(true);
-    }
-    for (const name of ['test-client', 'mcp-inspector', undefined])
-      expect(prefersPortableNames(name)).toBe(false);
-  });
-});
-
 describe('closestNames', () => {
   it('ranks shared segments, then edit distance, and suggests at most 5', () => {
     const all = [
@@ -99,28 +81,42 @@ describe('closestNames', () => {
 });
 
 describe('name styles over MCP', () => {
-  it('lists portable names to a strict client, and resolves all three call forms', async () => {
+  it('lists the same portable names to every client, whatever its name, and resolves all three call forms', async () => {
     const server = testServer({ includeScreen: false });
     server.attach(counterApp().session);
-    const client = await connectClient(server, { name: 'claude-ai' });
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain('app_c_read');
-    for (const tool of tools) expect(tool.name).toMatch(PORTABLE);
-    for (const name of ['app_c_read', 'app.c.read']) {
-      expect(texts(await client.callTool({ name }))).toEqual(['count is 0']);
+    const listings: string[][] = [];
+    // Mastra sends its config key for the server as the name; mcp-remote appends itself to its caller's.
+    for (const name of ['claude-ai', 'ink', 'mcp-use', 'mcporter', 'claude-ai (via mcp-remote 0.1.29)']) {
+      const client = await connectClient(server, { name });
+      const { tools } = await client.listTools();
+      for (const tool of tools) expect(tool.name).toMatch(PORTABLE);
+      listings.push(tools.map((t) => t.name));
+      for (const called of ['app_c_read', 'app.c.read']) {
+        expect(texts(await client.callTool({ name: called }))).toEqual(['count is 0']);
+      }
     }
-    // An unknown name gets suggestions in the connection's own style.
+    expect(listings[0]).toContain('app_c_read');
+    for (const listing of listings) expect(listing).toEqual(listings[0]);
+    // An unknown name gets suggestions in the listed style.
+    const client = await connectClient(server);
     expect(texts(await client.callTool({ name: 'app_c_raed' }))[0]).toMatch(
       /The closest names: "app_c_read"/,
     );
   });
 
-  it('lists dotted names to other clients (auto), and accepts the underscored form', async () => {
-    const server = testServer({ includeScreen: false });
+  it("lists canonical names with nameStyle 'dotted', and still accepts the underscored form", async () => {
+    const server = testServer({ nameStyle: 'dotted', includeScreen: false });
     server.attach(counterApp().session);
-    const client = await connectClient(server);
+    const client = await connectClient(server, { name: 'claude-ai' });
     expect((await client.listTools()).tools.map((t) => t.name)).toContain('app.c.read');
     expect(texts(await client.callTool({ name: 'app_c_read' }))).toEqual(['count is 0']);
+  });
+
+  it("treats 'auto' (0.1's per-client choice) as 'portable'", async () => {
+    const server = testServer({ nameStyle: 'auto', includeScreen: false });
+    server.attach(counterApp().session);
+    const client = await connectClient(server);
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('app_c_read');
   });
 
   it('honours an explicit nameStyle, and words errors with the listed name', async () => {

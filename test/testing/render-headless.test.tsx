@@ -34,7 +34,7 @@ describe('renderHeadless', () => {
         changed++;
       });
       const before = (await app.client.listTools()).tools.map((t) => t.name);
-      expect(before).toEqual(['desk.desk.open', 'desk.first.close']);
+      expect(before).toEqual(['desk_desk_open', 'desk_first_close']);
       expect(app.lastFrame()).toBe('panel first');
 
       app.stdin.write('o');
@@ -42,9 +42,9 @@ describe('renderHeadless', () => {
       for (let i = 0; i < 100 && changed === 0; i++) await new Promise((r) => setTimeout(r, 5));
       expect(changed).toBe(1);
       expect((await app.client.listTools()).tools.map((t) => t.name)).toEqual([
-        'desk.desk.open',
-        'desk.first.close',
-        'desk.second.close',
+        'desk_desk_open',
+        'desk_first_close',
+        'desk_second_close',
       ]);
       expect(app.lastFrame()).toBe('panel first\npanel second');
       const closed = await app.client.callTool({ name: 'desk.second.close', arguments: {} });
@@ -63,7 +63,7 @@ describe('renderHeadless', () => {
       const opened = await app.client.callTool({ name: 'desk.desk.open', arguments: {} });
       const texts = (opened.content as { text: string }[]).map((c) => c.text);
       expect(texts[0]).toBe('done');
-      expect(texts.at(-1)).toMatch(/desk\.second\.close/);
+      expect(texts.at(-1)).toMatch(/desk_second_close/);
     } finally {
       await app.unmount();
     }
