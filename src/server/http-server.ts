@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -8,12 +8,18 @@ import type { Logger } from '../walker/types.js';
 import type { Connection } from './connection.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';
 import { ABORTED, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
+import { chooseToken } from './token.js';
 
 export interface ListenOptions {
   /** The TCP port; 0 picks a free one (read it from the returned url). @default 0 */
   port?: number;
   /** The interface to bind. Anything but a loopback address exposes the app to the network. @default '127.0.0.1' */
   host?: string;
+  /**
+   * The bearer token clients must send, for tests and proxies that must know it in advance: 32–512
+   * characters of `[A-Za-z0-9._~+/-]` (then `=` padding). @default `INK_MCP_TOKEN` from the environment, else random (256 bits)
+   */
+  token?: string;
 }
 
 /** Where an MCP client reaches the server, and the bearer token it must send. */
@@ -54,6 +60,7 @@ export class HttpServer {
 
   static async start(deps: HttpServerDeps, options: ListenOptions = {}): Promise<HttpServer> {
     const host = options.host ?? '127.0.0.1';
+    const token = chooseToken(options.token);
     if (!isLoopbackHost(host)) {
       deps.logger.warn(
         `ink-mcp: WARNING: serving MCP on ${host}, not on 127.0.0.1: anyone who can reach this address and has ` +
@@ -67,14 +74,13 @@ export class HttpServer {
       );
       server.listen(options.port ?? 0, host, () => resolve());
     });
-    return new HttpServer(deps, server, host);
+    return new HttpServer(deps, server, host, token);
   }
 
-  private constructor(deps: HttpServerDeps, server: Server, host: string) {
+  private constructor(deps: HttpServerDeps, server: Server, host: string, token: string) {
     this.#deps = deps;
     this.#server = server;
     const { port } = server.address() as AddressInfo;
-    const token = randomBytes(32).toString('base64url');
     const wildcard = host === '0.0.0.0' || host === '::';
     this.#guard = {
       token,
