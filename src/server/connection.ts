@@ -2,11 +2,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
-  ErrorCode,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   SubscribeRequestSchema,
   type Tool,
@@ -20,6 +18,7 @@ import type { Logger } from '../walker/types.js';
 import { callTool } from './call-tool.js';
 import { listTools } from './list-tools.js';
 import { Notifier } from './notifier.js';
+import { INTERNAL_ERROR, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.js';
 import { parseResourceUri, type SessionResources } from './resources.js';
 import type { ToolNames } from './tool-names.js';
 
@@ -44,9 +43,6 @@ export interface ConnectionOptions {
   /** Streamable HTTP: server-sent notifications reach the client only while its GET stream is open. */
   awaitsStream?: boolean;
 }
-
-/** "Resource not found" (MCP spec, resources). */
-const RESOURCE_NOT_FOUND = -32002;
 
 /**
  * One client connection: one SDK server object over the shared hub (the SDK serves one transport per
@@ -93,7 +89,7 @@ export class Connection {
       } catch (error) {
         const message = `ink-mcp: listing the tools failed inside the server (${errorText(error)})`;
         (options.logger.error ?? options.logger.warn)(message);
-        throw new McpError(ErrorCode.InternalError, message);
+        throw new ProtocolError(INTERNAL_ERROR, message);
       }
     });
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
@@ -176,9 +172,9 @@ export class Connection {
     const { names } = this.#o;
     const result = this.#o.resources.read(uri, (n) => names.listed(n));
     if (result) return result;
-    throw new McpError(
+    throw new ProtocolError(
       RESOURCE_NOT_FOUND,
-      `ink-mcp: no attached session has the resource ${uri}. Call resources/list to see the resources available now.`,
+      `ink-mcp: no attached session has the resource ${shown(uri)}. Call resources/list to see the resources available now.`,
     );
   }
 
@@ -193,11 +189,20 @@ export class Connection {
   }
 }
 
-/** A URI of the `ink://<session>/screen|tree` form, or an InvalidParams error saying which forms exist. */
+/**
+ * A URI of the `ink://<session>/screen|tree` form, or "resource not found" saying which forms exist:
+ * the spec's code for a resource the server does not have, whatever the URI looks like (-32602 is
+ * for params that fail the request's schema, which the SDK checks before this runs).
+ */
 function knownUri(uri: string): string {
   if (parseResourceUri(uri)) return uri;
-  throw new McpError(
-    ErrorCode.InvalidParams,
-    `ink-mcp: ${JSON.stringify(uri)} is not a resource of this server: they are ink://<session>/screen and ink://<session>/tree.`,
+  throw new ProtocolError(
+    RESOURCE_NOT_FOUND,
+    `ink-mcp: ${shown(uri)} is not a resource of this server: its resources are ink://<session>/screen and ink://<session>/tree. Call resources/list to see them.`,
   );
+}
+
+/** A caller's URI in a message: quoted, and cut short (it can be megabytes long). */
+function shown(uri: string): string {
+  return JSON.stringify(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri);
 }
