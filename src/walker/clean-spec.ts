@@ -165,10 +165,14 @@ const DESCRIPTIONS_WITHOUT_SCHEMA = 512;
 /** Distinct (description, schema content) pairs kept; the oldest go first. */
 export const CLEAN_CACHE_ENTRIES = 16_384;
 
+type Description = string | null | undefined;
+
 /** Zod schemas are immutable, so an identity hit needs no key; by description within one schema. */
-const byZodIdentity = new WeakMap<object, Map<string, CachedCleanSpecResult>>();
+const byZodIdentity = new WeakMap<object, Map<Description, CachedCleanSpecResult>>();
 const byContent = new Map<string, CachedCleanSpecResult>();
-const withoutSchema = new Map<string | null | undefined, CachedCleanSpecResult>();
+const withoutSchema = new Map<Description, CachedCleanSpecResult>();
+/** A description that changes on every render (a counter in it) must not grow a zod schema's slot forever. */
+const DESCRIPTIONS_PER_ZOD_SCHEMA = 16;
 
 /**
  * `cleanSpec`, memoised for the walker, which re-derives the tree after every commit, by content:
@@ -179,44 +183,32 @@ const withoutSchema = new Map<string | null | undefined, CachedCleanSpecResult>(
  * whose schema has no key (not plain JSON, over a limit) is cleaned on every call, and refused.
  */
 export function cleanSpecCached(description: unknown, inputSchema: unknown): CachedCleanSpecResult {
-  const descriptionKey =
-    typeof description === 'string'
-      ? description.length <= MAX_DESCRIPTION_LENGTH
-        ? JSON.stringify(description)
-        : undefined
-      : description === null
-        ? 'n'
-        : description === undefined
-          ? 'u'
-          : undefined;
+  const clean = () => withSpecJson(cleanSpec(description, inputSchema));
+  const cacheable =
+    (typeof description === 'string' && description.length <= MAX_DESCRIPTION_LENGTH) ||
+    description === null ||
+    description === undefined;
   // Anything else is refused without walking anything, so there is nothing worth remembering.
-  if (descriptionKey === undefined) return withSpecJson(cleanSpec(description, inputSchema));
-  if (inputSchema === undefined) {
-    return remember(
-      withoutSchema,
-      description as string | null | undefined,
-      DESCRIPTIONS_WITHOUT_SCHEMA,
-      () => withSpecJson(cleanSpec(description, undefined)),
-    );
-  }
-  if (typeof inputSchema !== 'object' || inputSchema === null)
-    return withSpecJson(cleanSpec(description, inputSchema));
+  if (!cacheable) return clean();
+  if (inputSchema === undefined)
+    return remember(withoutSchema, description, DESCRIPTIONS_WITHOUT_SCHEMA, clean);
+  if (typeof inputSchema !== 'object' || inputSchema === null) return clean();
   const zod = isZodSchema(inputSchema);
-  const byDescription = zod ? byZodIdentity.get(inputSchema) : undefined;
-  const known = byDescription?.get(descriptionKey);
+  const slot = zod ? byZodIdentity.get(inputSchema) : undefined;
+  const known = slot?.get(description);
   if (known) return known;
   const schemaKey = zod ? zodSchemaKey(inputSchema) : jsonSchemaKey(inputSchema);
-  const result =
-    schemaKey === undefined
-      ? withSpecJson(cleanSpec(description, inputSchema))
-      : remember(byContent, `${descriptionKey}\u0000${schemaKey}`, CLEAN_CACHE_ENTRIES, () =>
-          withSpecJson(cleanSpec(description, inputSchema)),
-        );
-  if (zod && schemaKey !== undefined) {
-    const slot = byDescription ?? new Map<string, CachedCleanSpecResult>();
-    if (!byDescription) byZodIdentity.set(inputSchema, slot);
-    // Bounded: a description that changes on every render (a counter in it) must not grow it forever.
-    remember(slot, descriptionKey, 16, () => result);
+  if (schemaKey === undefined) return clean();
+  const result = remember(
+    byContent,
+    `${JSON.stringify(description ?? null)}\u0000${schemaKey}`,
+    CLEAN_CACHE_ENTRIES,
+    clean,
+  );
+  if (zod) {
+    const bySchema = slot ?? new Map<Description, CachedCleanSpecResult>();
+    if (!slot) byZodIdentity.set(inputSchema, bySchema);
+    remember(bySchema, description, DESCRIPTIONS_PER_ZOD_SCHEMA, () => result);
   }
   return result;
 }

@@ -57,13 +57,12 @@ export function refusalKey(refusal: Refusal): string {
   return parts.map(keyPart).join('\u0000');
 }
 
-/** A part of a refusal key: JSON for plain data, else `typeof` and the text of it (guarded). */
+/** A part of a refusal key: a string or a SpecFault object as JSON, anything else by type and text. */
 function keyPart(x: unknown): string {
   try {
-    const json = typeof x === 'object' && x !== null ? undefined : JSON.stringify(x);
-    if (json !== undefined) return json;
+    if (typeof x === 'string') return JSON.stringify(x);
     if (typeof x === 'object' && x !== null && Object.getPrototypeOf(x) === Object.prototype) {
-      return JSON.stringify(x); // a SpecFault object
+      return JSON.stringify(x);
     }
     return `${typeof x}:${String(x)}`;
   } catch {
