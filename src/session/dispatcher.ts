@@ -51,7 +51,6 @@ export class Dispatcher {
   #accepting = true;
   /** The session still runs: its tools are re-derived after a call. */
   #live = true;
-  readonly #idle = new Set<() => void>();
 
   constructor(session: Session, sync: Synchronizer) {
     this.#session = session;
@@ -100,24 +99,10 @@ export class Dispatcher {
     if (!active.ran) active.answer(this.#refused(active.call.tool));
   }
 
-  /**
-   * Stops accepting calls and drops the queued ones unrun; resolves once the running call has
-   * finished, or after `timeoutMs` if it has not.
-   */
-  drain(timeoutMs: number): Promise<void> {
+  /** Stops accepting calls and answers the queued ones unrun; the running call goes on to its end. */
+  drain(): void {
     this.#accepting = false;
     this.#dropQueued();
-    if (!this.#active) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#idle.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      timer.unref?.();
-      this.#idle.add(done);
-    });
   }
 
   #dropQueued(): void {
@@ -144,7 +129,6 @@ export class Dispatcher {
     const next = this.#waiting.values().next();
     if (next.done) {
       this.#active = undefined;
-      for (const done of [...this.#idle]) done();
       return;
     }
     this.#waiting.delete(next.value);

@@ -174,14 +174,15 @@ export class Hub implements SessionHost {
    */
   async drain(timeoutMs = 5000): Promise<void> {
     this.#draining = true;
-    const running = [...this.#inFlight].map((p) => p.then(noop, noop));
-    const dispatchers = [...this.#sessions.values()].map((a) => a.dispatcher.drain(timeoutMs));
+    for (const { dispatcher } of this.#sessions.values()) dispatcher.drain();
+    // Queued calls were answered just now; what is left is running (or being validated or authorized).
+    const running = Promise.all([...this.#inFlight].map((p) => p.then(noop, noop)));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bound = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, timeoutMs);
       timer.unref?.();
     });
-    await Promise.race([Promise.all([...dispatchers, ...running]), bound]);
+    await Promise.race([running, bound]);
     clearTimeout(timer);
   }
 

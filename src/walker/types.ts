@@ -97,11 +97,13 @@ export interface WalkContext {
   /** The first segment of every tool name. Must pass `isId`. */
   sessionId: string;
   typeMap?: TypeMap;
-  /** Opaque to the walker; carried for the layers above. */
+  /**
+   * `dispatcher`, `view` and `synced` complete the reference's context shape, which callers may pass;
+   * the walker ignores them. The hub's dispatcher resolves widgets live and its synchronizer brings
+   * tools up to date (docs/internals.md, "Layers and the one-way call path").
+   */
   dispatcher?: unknown;
-  /** Answers the session's current tree (live resolution). */
   view?: () => ViewNode | ViewNode[];
-  /** Brings the session's tools up to date after a call. */
   synced?: () => unknown;
   /** Where `deriveTools` logs refusals. @default a logger writing to stderr */
   logger?: Logger;
