@@ -45,6 +45,11 @@ async function connect(actions: ActionSpec[], screen?: string) {
   };
   const source = new DataSource([node]);
   source.screenText = screen;
+  return { client: await connectSource(source), ran };
+}
+
+/** A real server serving `source` as session "app" (dotted names), and a real SDK client on it. */
+async function connectSource(source: DataSource): Promise<Client> {
   const server = createMcpServer({ logger: { warn: () => {} }, nameStyle: 'dotted' });
   handles.push(server);
   server.attach(new Session({ id: 'app', source }));
@@ -53,7 +58,7 @@ async function connect(actions: ActionSpec[], screen?: string) {
   const client = new Client({ name: 'test-client', version: '1.0.0' });
   await client.connect(clientSide);
   clients.push(client);
-  return { client, ran };
+  return client;
 }
 
 const add: ActionSpec = {
@@ -172,15 +177,7 @@ describe('resources reach the agent clean', () => {
       attrs: { 'ti\u200Btle': `buy${ESC}]52;c;aGk=\u0007 \u202Emilk`, 'pass\u200Bword': 'hunter2' },
       children: [],
     };
-    const source = new DataSource([node]);
-    const server = createMcpServer({ logger: { warn: () => {} } });
-    handles.push(server);
-    server.attach(new Session({ id: 'app', source }));
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await server.connect(serverSide);
-    const client = new Client({ name: 'test-client', version: '1.0.0' });
-    await client.connect(clientSide);
-    clients.push(client);
+    const client = await connectSource(new DataSource([node]));
     const read = await client.readResource({ uri: 'ink://app/tree' });
     const text = (read.contents[0] as { text: string }).text;
     expect(JSON.parse(text)).toEqual([
