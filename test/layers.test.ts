@@ -18,6 +18,10 @@ const allowed: Record<string, readonly string[]> = {
   server: ['util', 'walker', 'registry', 'session'],
   render: ['util', 'walker', 'registry', 'session', 'react', 'server'],
   testing: ['util', 'walker', 'registry', 'session', 'react', 'server'],
+  // The preload: an entry point over the package root (src/index.ts: the core and the adapters).
+  register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render'],
+  // The launcher stays light: it starts in a blink, and never loads React, Ink or the SDK.
+  launcher: ['util', 'walker', 'register', 'render'],
 };
 const packages: Record<string, RegExp> = {
   util: /^(react|ink|@modelcontextprotocol\/)/,
@@ -26,6 +30,7 @@ const packages: Record<string, RegExp> = {
   session: /^(react|ink|@modelcontextprotocol\/)/,
   react: /^@modelcontextprotocol\//,
   server: /^(react|ink)(\/|$)/,
+  launcher: /^(react|ink|@modelcontextprotocol\/)/,
 };
 
 function files(dir: string): string[] {
@@ -51,7 +56,9 @@ describe('layers', () => {
         for (const spec of imports(file)) {
           const where = relative(root, file);
           if (spec.startsWith('.')) {
-            const target = relative(join(root, 'src'), join(file, '..', spec)).split(/[\\/]/)[0]!;
+            // A folder of src/ by its name; anything outside src/ by its top folder (components).
+            const [top, inSrc] = relative(root, join(file, '..', spec)).split(/[\\/]/);
+            const target = top === 'src' ? inSrc! : top!;
             if (target !== layer && !below.includes(target)) wrong.push(`${where} → ${spec}`);
           } else if (packages[layer]?.test(spec)) {
             wrong.push(`${where} → ${spec}`);

@@ -1,4 +1,3 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { type Instance, render } from 'ink';
 import type { ReactElement } from 'react';
 import { McpSession } from '../react/McpSession.js';
@@ -8,9 +7,12 @@ import { createMcpServer, type McpServerHandle, type McpServerOptions } from '..
 import type { HttpEndpoint } from '../server/http-server.js';
 import { Confirmer } from '../session/confirmer.js';
 import { stderrLogger } from '../walker/logger.js';
+import { claimStdout } from './claim-stdout.js';
 import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
+import { servedByPreload } from './preload-state.js';
 import { tapScreen } from './screen-tap.js';
+import { AnsweringStdioTransport } from './stdio-transport.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
   /** The session id: the first segment of every tool name. */
@@ -80,8 +82,21 @@ function serverOptions(options: RenderMcpOptions): McpServerOptions {
 }
 
 async function serveStdio(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  const terminal = createMemoryTerminal(options.columns, options.rows);
+  if (servedByPreload())
+    throw new Error(
+      'ink-mcp: this app serves itself over stdio (renderMcp), but it runs under the ink-mcp launcher or ' +
+        'the ink-mcp/register preload, which serves it too. Start it directly (e.g. `node app.js --stdio`), ' +
+        'or drop renderMcp and let the launcher serve the plain Ink app.',
+    );
   const server = createMcpServer(serverOptions(options));
+  const stdin = options.stdin ?? process.stdin;
+  // Stray writes (the app's console.log, escape codes) must never reach the protocol stream.
+  const claimed = options.stdout ? undefined : claimStdout();
+  const transport = new AnsweringStdioTransport(stdin, options.stdout ?? claimed?.protocol);
+  // Connected before the first render, which may take a while: the client's initialize is answered
+  // as soon as the event loop is free.
+  await server.connect(transport);
+  const terminal = createMemoryTerminal(options.columns, options.rows);
   const instance = render(
     <McpSession
       id={options.session}
@@ -94,9 +109,11 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
     // Ink never touches the real stdout: in stdio mode that belongs to the protocol.
     terminal.inkOptions(),
   );
-  const stdin = options.stdin ?? process.stdin;
-  await server.connect(new StdioServerTransport(stdin, options.stdout ?? process.stdout));
-  const app = lifecycle(server, instance);
+  transport.ready();
+  const app = lifecycle(server, instance, {
+    drain: () => transport.answered(DRAIN_MS),
+    cleanup: () => claimed?.release(),
+  });
   // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop".
   stdin.once('end', () => void app.unmount());
   return app;
@@ -154,10 +171,12 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
       ...(options.patchConsole === undefined ? {} : { patchConsole: options.patchConsole }),
     },
   );
-  const app = lifecycle(server, instance, () => {
-    for (const signal of signals) process.off(signal, onSignal);
-    confirmer.close();
-    file?.remove();
+  const app = lifecycle(server, instance, {
+    cleanup: () => {
+      for (const signal of signals) process.off(signal, onSignal);
+      confirmer.close();
+      file?.remove();
+    },
   });
   return { ...app, endpoint, ...(file ? { connectionFile: file.file } : {}) };
 }
@@ -167,12 +186,19 @@ function typeMapProp(typeMap: McpTypeMap | undefined): { typeMap?: McpTypeMap } 
 }
 
 /** One way down, whoever starts it (the app exiting, stdin ending, or the caller). */
-function lifecycle(server: McpServerHandle, instance: Instance, cleanup?: () => void): McpApp {
+function lifecycle(
+  server: McpServerHandle,
+  instance: Instance,
+  steps: { drain?: () => Promise<void>; cleanup?: () => void },
+): McpApp {
   let stopped: Promise<void> | undefined;
   const unmount = () => {
     stopped ??= (async () => {
       instance.unmount();
-      cleanup?.();
+      // A call that made the app exit is answered ("the app stopped", its last screen) before the
+      // server closes: closing first would leave the client with "Connection closed".
+      await steps.drain?.();
+      steps.cleanup?.();
       await server.close();
     })();
     return stopped;
@@ -180,3 +206,6 @@ function lifecycle(server: McpServerHandle, instance: Instance, cleanup?: () => 
   const exited = instance.waitUntilExit().then(unmount, unmount);
   return { server, unmount, waitUntilExit: () => exited.then(() => unmount()) };
 }
+
+/** How long answers still owed may take once the app stopped or input ended. */
+const DRAIN_MS = 2_000;

@@ -46,7 +46,9 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if (structured?.ok) result.structuredContent = structured.structured;
   if (answer.stopped) {
     result.content.push(
-      text('The app stopped after this call: its session has ended and its tools are gone.'),
+      text(
+        'The app exited after this call (the screen above is its last): its session has ended and its tools are gone.',
+      ),
     );
     return result;
   }

@@ -55,8 +55,9 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
       ...screen,
     };
   }
+  // The app exited: its last screen is what the agent needs to see what the call did.
   if (outcome.ok && !after.running)
-    return { ok: true, value: outcome.value, ...after.changes, stopped: true };
+    return { ok: true, value: outcome.value, ...after.changes, stopped: true, ...screen };
   if (outcome.ok) return { ok: true, value: outcome.value, ...after.changes, ...screen };
   if ('thrown' in outcome && isActionError(outcome.thrown)) {
     return { ok: false, fault: false, error: actionRefused(tool.name, outcome.thrown.message), ...screen };

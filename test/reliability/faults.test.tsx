@@ -132,7 +132,7 @@ describe('faults: each is answered, and an ordinary call succeeds afterwards', (
     // The handler ran, so the call is answered as done, saying the app stopped after it.
     expect(result.isError, text(result)).toBeFalsy();
     expect(text(result)).toMatch(/exiting/);
-    expect(text(result)).toMatch(/The app stopped after this call/);
+    expect(text(result)).toMatch(/The app exited after this call/);
     expect(runs.count.unmount_app).toBe(1);
     const names = (await app.client.listTools()).tools.map((t) => t.name);
     expect(names.filter((n) => n.startsWith('app.'))).toEqual([]);

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ENV } from '../register/config.js';
+import { parseArgs, USAGE } from './parse-args.js';
+import { Relay } from './relay.js';
+
+/** The app has this long to render with Ink before requests waiting for it are refused. */
+const CONNECT_WAIT_MS = 20_000;
+/** After the end of input: how long the app may take to finish before it is asked, then told, to stop. */
+const STOP_GRACE_MS = 5_000;
+const KILL_GRACE_MS = 2_000;
+
+/** `ink-mcp [options] -- <command…>`: runs the command with the preload, and serves it. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const parsed = parseArgs(argv);
+  if (parsed.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`${parsed.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const env = childEnv(process.env, parsed.env);
+  if (parsed.attach) return runAttached(parsed.command, env);
+  return runHeadless(parsed.command, env);
+}
+
+/** The preload on every Node process the command starts (it survives npx, npm and tsx wrappers). */
+export function childEnv(base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv {
+  const register = new URL('../register/index.js', import.meta.url).href;
+  const options = [base.NODE_OPTIONS, `--import=${register}`].filter(Boolean).join(' ');
+  return {
+    ...base,
+    ...own,
+    NODE_OPTIONS: options,
+    // React picks its build at first import; agents want production (see src/register/index.ts).
+    NODE_ENV: base.NODE_ENV ?? 'production',
+  };
+}
+
+function runAttached(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const child = start(command, env, 'inherit');
+  // Ctrl+C reaches the app too (same process group): the launcher waits for it to finish.
+  const ignore = () => {};
+  process.on('SIGINT', ignore);
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  return exited(child).then((code) => {
+    process.off('SIGINT', ignore);
+    process.exitCode = code;
+  });
+}
+
+async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  let inputEnded = false;
+  let stopping = false;
+  const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-'));
+  const path = join(dir, 'mcp.sock');
+  let stdoutGone = false;
+  process.stdout.on('error', () => {
+    stdoutGone = true;
+    stop();
+  });
+  const relay = new Relay({
+    toClient: (line) => {
+      if (!stdoutGone) process.stdout.write(`${line}\n`);
+    },
+    log: (message) => process.stderr.write(`${message}\n`),
+  });
+  let app: Socket | undefined;
+  const server = createServer((socket) => {
+    if (app) {
+      socket.destroy(); // one process serves: the first that imported Ink
+      return;
+    }
+    app = socket;
+    clearTimeout(waiting);
+    socket.on('error', () => {});
+    createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+      relay.fromApp(line),
+    );
+    socket.once('close', () =>
+      relay.detach('ink-mcp: the app stopped before it answered this request (see its output on stderr).'),
+    );
+    relay.attach((line) => {
+      if (!socket.destroyed) socket.write(`${line}\n`);
+    });
+    if (inputEnded) socket.end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, resolve);
+  });
+  const child = start(command, { ...env, [ENV.socket]: path }, ['ignore', 2, 2]);
+  const waiting = setTimeout(
+    () =>
+      relay.refuseUntilConnected(
+        `ink-mcp: the app has not rendered with Ink after ${CONNECT_WAIT_MS / 1000} s, so it is not served yet. ` +
+          'Check its output on stderr. An app that bundles Ink into its own code cannot be served (see the README, "No code change").',
+      ),
+    CONNECT_WAIT_MS,
+  );
+  waiting.unref();
+
+  // End of input (the client went away) or a signal: the app finishes its running call, then stops.
+  function stop() {
+    if (stopping) return;
+    stopping = true;
+    inputEnded = true;
+    if (app) app.end();
+    else child.kill('SIGTERM');
+    const term = setTimeout(() => child.kill('SIGTERM'), STOP_GRACE_MS);
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS + KILL_GRACE_MS);
+    term.unref();
+    kill.unref();
+  }
+  createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
+    .on('line', (line) => relay.fromClient(line))
+    .on('close', stop);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
+
+  const code = await exited(child);
+  relay.detach(`ink-mcp: the app exited (${describeExit(code)}) before it answered this request.`);
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+  // Stopped on request: a clean end. Otherwise the app's own exit code.
+  process.exitCode = stopping ? 0 : code;
+  process.stdin.destroy();
+}
+
+function start(command: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | ['ignore', 2, 2]): ChildProcess {
+  const [file, ...args] = command as [string, ...string[]];
+  const child = spawn(file, args, { env, stdio });
+  child.on('error', (error) => {
+    process.stderr.write(`ink-mcp: could not start ${JSON.stringify(file)}: ${error.message}\n`);
+  });
+  return child;
+}
+
+/** The child's exit code (128 + n for a signal, as a shell reports it; 127 if it never started). */
+function exited(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(127));
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + signalNumber(signal) : 1)));
+  });
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  return { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 }[signal as string] ?? 0;
+}
+
+function describeExit(code: number): string {
+  return code === 0 ? 'exit code 0' : code > 128 ? `signal ${code - 128}` : `exit code ${code}`;
+}

@@ -1,0 +1,80 @@
+import { ENV, readConfig } from '../register/config.js';
+
+export const USAGE = `Usage: ink-mcp [options] -- <command> [args…]
+
+Runs an Ink app with no change to it and serves it over MCP: the app's own render(...) renders
+inside an ink-mcp session. <command> is anything that starts the app on Node: node app.js,
+npx tsx app.tsx, npm start.
+
+Options:
+  --session <id>       the session id, first segment of every tool name (default: app)
+  --attach             draw in this terminal and serve MCP over HTTP on 127.0.0.1
+                       (default: headless, MCP on this process's stdin/stdout)
+  --port <n>           the HTTP port with --attach (default: a free one)
+  --columns <n>        width of the in-memory terminal (default: 100)
+  --rows <n>           height of the in-memory terminal (default: 30)
+  --no-builtin-tools   no keyboard, screen and focus tools
+  -h, --help           this text
+
+The same preload without the launcher: node --import ink-mcp/register app.js
+(configured by ${Object.values(ENV)
+  .filter((name) => name !== ENV.socket)
+  .join(', ')}).
+`;
+
+export type Parsed =
+  | { kind: 'help' }
+  | { kind: 'error'; message: string }
+  | { kind: 'run'; attach: boolean; command: string[]; env: Record<string, string> };
+
+const VALUED: Record<string, string> = {
+  '--session': ENV.session,
+  '--port': ENV.port,
+  '--columns': ENV.columns,
+  '--rows': ENV.rows,
+};
+
+/** The launcher's command line (after `node ink-mcp`) → what to run, with which variables. */
+export function parseArgs(argv: readonly string[]): Parsed {
+  const env: Record<string, string> = {};
+  let attach = false;
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('-')) break; // the command starts here (the `--` is optional)
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    if (arg === '--attach') attach = true;
+    else if (arg === '--no-builtin-tools') env[ENV.builtinTools] = '0';
+    else {
+      const [flag, inline] = arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
+      const name = VALUED[flag];
+      if (!name) return { kind: 'error', message: `ink-mcp: unknown option ${JSON.stringify(arg)}.` };
+      const value = inline ?? argv[++i];
+      if (value === undefined) return { kind: 'error', message: `ink-mcp: ${flag} needs a value.` };
+      env[name] = value;
+    }
+  }
+  const command = argv.slice(i);
+  if (command.length === 0)
+    return {
+      kind: 'error',
+      message: 'ink-mcp: no command to run: put it after --, e.g. ink-mcp -- node app.js.',
+    };
+  if (env[ENV.port] !== undefined && !attach)
+    return { kind: 'error', message: 'ink-mcp: --port is for --attach (headless mode serves on stdio).' };
+  env[ENV.mode] = attach ? 'attach' : 'stdio';
+  const checked = readConfig(env);
+  if (!checked.ok) {
+    // Worded for the command line: the flag, not the variable it sets.
+    let message = checked.message.replace('the app is not served: ', '');
+    for (const [flag, name] of Object.entries(VALUED)) message = message.replaceAll(name, flag);
+    return { kind: 'error', message };
+  }
+  return { kind: 'run', attach, command, env };
+}

@@ -1,0 +1,125 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  earlyAnswer,
+  isRequest,
+  isResponse,
+  type JsonRpcId,
+  type JsonRpcRequest,
+  parseMessage,
+} from './early-answers.js';
+
+/** The id the launcher gives the client's `initialize` when it hands it to the app. */
+const REPLAY_ID = 'ink-mcp-launcher:initialize';
+
+export interface RelayIo {
+  /** One message line to the MCP client (the launcher's stdout). */
+  toClient(line: string): void;
+  log(message: string): void;
+}
+
+/**
+ * The launcher's relay between the MCP client (its stdin/stdout) and the app's ink-mcp server (a
+ * socket the app's process connects to once it imports Ink). Until the app is connected it answers
+ * what it can itself (early-answers.ts) and queues the rest; the app's server then gets the
+ * client's `initialize` first (its answer is dropped: the client has one), then the queue in order.
+ * A request the app never answered when it went away is answered with an error saying so.
+ */
+export class Relay {
+  readonly #io: RelayIo;
+  #app: ((line: string) => void) | undefined;
+  #queue: string[] = [];
+  #initialize: JsonRpcRequest | undefined;
+  #earlyInitialize: object | undefined;
+  readonly #pending = new Set<JsonRpcId>();
+  /** Why requests cannot be served now (the app is gone, or has not come). */
+  #refusal: string | undefined;
+  #gone = false;
+
+  constructor(io: RelayIo) {
+    this.#io = io;
+  }
+
+  get connected(): boolean {
+    return this.#app !== undefined;
+  }
+
+  fromClient(line: string): void {
+    const message = parseMessage(line);
+    const request = isRequest(message) ? message : undefined;
+    if (!this.#app) {
+      const early = request && !this.#gone ? earlyAnswer(request) : undefined;
+      if (early && request) {
+        if (request.method === 'initialize') {
+          this.#initialize = request;
+          this.#earlyInitialize = (early as { result: object }).result;
+        }
+        this.#io.toClient(JSON.stringify(early));
+        return;
+      }
+      if (request && this.#refusal) {
+        this.#refuse(request.id, this.#refusal);
+        return;
+      }
+      if (this.#gone) return;
+      if (request) this.#pending.add(request.id);
+      this.#queue.push(line);
+      return;
+    }
+    if (request) this.#pending.add(request.id);
+    this.#app(line);
+  }
+
+  /** The app's server is connected: it hears the client's initialize, then everything queued. */
+  attach(toApp: (line: string) => void): void {
+    this.#app = toApp;
+    this.#refusal = undefined;
+    if (this.#initialize) toApp(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }));
+    for (const line of this.#queue) toApp(line);
+    this.#queue = [];
+  }
+
+  fromApp(line: string): void {
+    const message = parseMessage(line);
+    if (message?.id === REPLAY_ID) {
+      const result = message.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
+      const early = this.#earlyInitialize as typeof result;
+      if (
+        !result ||
+        result.protocolVersion !== early?.protocolVersion ||
+        !isDeepStrictEqual(result.capabilities, early?.capabilities)
+      )
+        this.#io.log(
+          `ink-mcp: the app's server answered initialize differently from the launcher's early answer (${JSON.stringify(result ?? message.error)}); please report this.`,
+        );
+      return;
+    }
+    if (isResponse(message)) this.#pending.delete(message?.id as JsonRpcId);
+    this.#io.toClient(line);
+  }
+
+  /**
+   * Requests the app cannot answer now (it has not rendered with Ink in time) are answered with
+   * `reason`, as later ones are, until it connects.
+   */
+  refuseUntilConnected(reason: string): void {
+    if (this.#app) return;
+    this.#refusal = reason;
+    this.#queue = this.#queue.filter((line) => !isRequest(parseMessage(line)));
+    for (const id of this.#pending) this.#refuse(id, reason);
+    this.#pending.clear();
+  }
+
+  /** The app is gone: requests it never answered, and any later one, are answered with `reason`. */
+  detach(reason: string): void {
+    this.#app = undefined;
+    this.#gone = true;
+    this.#queue = [];
+    this.#refusal = reason;
+    for (const id of this.#pending) this.#refuse(id, reason);
+    this.#pending.clear();
+  }
+
+  #refuse(id: JsonRpcId, reason: string): void {
+    this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: reason } }));
+  }
+}

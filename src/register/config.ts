@@ -1,0 +1,78 @@
+import { isId } from '../walker/ids.js';
+
+/** How the preload serves the app, read from the environment (documented in the README). */
+export interface RegisterConfig {
+  /** `stdio`: headless, MCP on stdio (or the launcher's socket); `attach`: the real terminal, MCP over HTTP. */
+  mode: 'stdio' | 'attach';
+  /** The first session's id; later `render` calls get `<id>_2`, `<id>_3`, … */
+  session: string;
+  /** The launcher's relay socket (set by `ink-mcp`): serve there instead of on this process's stdio. */
+  socket?: string;
+  port?: number;
+  columns?: number;
+  rows?: number;
+  builtinTools: boolean;
+  token?: string;
+}
+
+export type ConfigResult = { ok: true; config: RegisterConfig } | { ok: false; message: string };
+
+/** The variables, for messages and the usage text. */
+export const ENV = {
+  mode: 'INK_MCP_MODE',
+  session: 'INK_MCP_SESSION',
+  socket: 'INK_MCP_SOCKET',
+  port: 'INK_MCP_PORT',
+  columns: 'INK_MCP_COLUMNS',
+  rows: 'INK_MCP_ROWS',
+  builtinTools: 'INK_MCP_BUILTIN_TOOLS',
+  token: 'INK_MCP_TOKEN',
+} as const;
+
+export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
+  const problems: string[] = [];
+  const mode = env[ENV.mode] ?? 'stdio';
+  if (mode !== 'stdio' && mode !== 'attach')
+    problems.push(`${ENV.mode} must be "stdio" or "attach", not ${JSON.stringify(mode)}`);
+  const session = env[ENV.session] ?? 'app';
+  // Room for the `_N` suffix of a second render.
+  if (!isId(session) || session.length > 28)
+    problems.push(`${ENV.session} must be 1–28 characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`);
+  const port = integer(env, ENV.port, 0, 65_535, problems);
+  const columns = integer(env, ENV.columns, 10, 1_000, problems);
+  const rows = integer(env, ENV.rows, 3, 1_000, problems);
+  const builtin = env[ENV.builtinTools] ?? '1';
+  if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
+  if (problems.length > 0)
+    return { ok: false, message: `ink-mcp: the app is not served: ${problems.join('; ')}.` };
+  return {
+    ok: true,
+    config: {
+      mode: mode as RegisterConfig['mode'],
+      session,
+      builtinTools: builtin === '1',
+      ...(env[ENV.socket] ? { socket: env[ENV.socket] } : {}),
+      ...(port === undefined ? {} : { port }),
+      ...(columns === undefined ? {} : { columns }),
+      ...(rows === undefined ? {} : { rows }),
+      ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
+    },
+  };
+}
+
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  min: number,
+  max: number,
+  problems: string[],
+): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(raw)}`);
+    return undefined;
+  }
+  return value;
+}

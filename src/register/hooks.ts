@@ -1,0 +1,73 @@
+import { REGISTER_KEY } from '../render/preload-state.js';
+
+/**
+ * Module hooks (`module.register`, run off the main thread): every `import 'ink'` outside ink-mcp's
+ * own files gets a wrapper module instead, which re-exports Ink with `render` wrapped. ESM namespace
+ * objects are frozen, so the wrapping has to happen at resolution; the wrapper reads the wrapping
+ * function from a global the preload set (src/register/index.ts), on the main thread.
+ */
+
+export interface HooksData {
+  /** URL prefix of ink-mcp's own files: their `import 'ink'` is the real one. */
+  ownRoot: string;
+}
+
+interface ResolveResult {
+  url: string;
+  format?: string | null;
+  shortCircuit?: boolean;
+}
+interface ResolveContext {
+  parentURL?: string;
+  conditions?: string[];
+}
+interface LoadResult {
+  format: string;
+  source?: string | ArrayBuffer | Uint8Array;
+  shortCircuit?: boolean;
+}
+
+/** A scheme no other loader claims, so the wrapper is ours to load. */
+export const WRAPPER_PREFIX = 'ink-mcp-wrapped-ink:';
+
+let ownRoot = '\0';
+
+export function initialize(data: HooksData): void {
+  ownRoot = data.ownRoot;
+}
+
+export async function resolve(
+  specifier: string,
+  context: ResolveContext,
+  next: (specifier: string, context: ResolveContext) => Promise<ResolveResult>,
+): Promise<ResolveResult> {
+  const resolved = await next(specifier, context);
+  if (specifier !== 'ink' || context.parentURL?.startsWith(ownRoot)) return resolved;
+  return { url: WRAPPER_PREFIX + encodeURIComponent(resolved.url), format: 'module', shortCircuit: true };
+}
+
+export async function load(
+  url: string,
+  context: unknown,
+  next: (url: string, context: unknown) => Promise<LoadResult>,
+): Promise<LoadResult> {
+  if (!url.startsWith(WRAPPER_PREFIX)) return next(url, context);
+  const real = decodeURIComponent(url.slice(WRAPPER_PREFIX.length));
+  return { format: 'module', source: wrapperSource(real), shortCircuit: true };
+}
+
+/**
+ * The module an app gets for `ink`: Ink's own exports, and `render` as the preload wraps it (a local
+ * export wins over `export *`). The wrapping is awaited here, so ink-mcp's modules load only in the
+ * process that imports Ink, never in wrapper processes (npx, npm, tsx's CLI).
+ */
+export function wrapperSource(realUrl: string): string {
+  const real = JSON.stringify(realUrl);
+  return [
+    `import * as ink from ${real};`,
+    `export * from ${real};`,
+    `const hook = globalThis[Symbol.for(${JSON.stringify(REGISTER_KEY)})];`,
+    'export const render = hook ? await hook.wrap(ink) : ink.render;',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,45 @@
+/**
+ * `node --import ink-mcp/register app.js`: the app's own `render(...)` from Ink renders inside an
+ * `McpSession` and is served over MCP, with no change to the app. Configured by environment
+ * variables (config.ts; the README's "No code change" section); the `ink-mcp` launcher sets them.
+ */
+import { register } from 'node:module';
+import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
+import { readConfig } from './config.js';
+
+// React picks its development or production build when it is first imported, and agents want the
+// production one (the development build keeps performance entries of every render, unfreed): set
+// it before anything can import React, unless the user chose.
+process.env.NODE_ENV ??= 'production';
+
+const result = readConfig(process.env);
+if (!result.ok) {
+  process.stderr.write(`${result.message}\n`);
+} else {
+  const { config } = result;
+  const ownRoot = new URL('../../', import.meta.url).href;
+  register('./hooks.js', import.meta.url, { data: { ownRoot } });
+  type Wrap = (ink: object) => unknown;
+  let started: Promise<Wrap> | undefined;
+  // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
+  const start = () => {
+    started ??= import('./serve.js').then((m) => m.serve(config));
+    return started;
+  };
+  const fallback = (ink: object, error: unknown) => {
+    const why = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`ink-mcp: the app runs but is not served: ${why}\n`);
+    return (ink as { render: unknown }).render;
+  };
+  const hook: PreloadHook = {
+    mode: config.mode,
+    wrap: (ink) =>
+      start().then(
+        (wrap) => wrap(ink),
+        (error: unknown) => fallback(ink, error),
+      ),
+  };
+  setPreloadHook(hook);
+  // Serving this process's own stdio: connect now, so `initialize` is answered while the app loads.
+  if (config.mode === 'stdio' && !config.socket) await start().catch(() => undefined);
+}

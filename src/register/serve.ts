@@ -1,0 +1,123 @@
+import { connect, type Socket } from 'node:net';
+import * as ownInk from 'ink';
+import { listenAndAnnounce } from '../render/announce-http.js';
+import { claimStdout } from '../render/claim-stdout.js';
+import { AnsweringStdioTransport } from '../render/stdio-transport.js';
+import { createMcpServer } from '../server/create-mcp-server.js';
+import { stderrLogger } from '../walker/logger.js';
+import type { RegisterConfig } from './config.js';
+import { wrapRender } from './wrap-render.js';
+
+/** How long answers still owed may take once an app exited or input ended. */
+const DRAIN_MS = 2_000;
+/** After the end of input: the app has this long to finish on its own before the process exits. */
+const EXIT_GRACE_MS = 3_000;
+
+type InkModule = typeof ownInk;
+
+/**
+ * Starts serving this process as the preload was configured: over stdio (the launcher's socket or
+ * this process's own stdin/stdout), connected at once so that `initialize` is answered before the
+ * app's first render; or over Streamable HTTP (attach). Returns what wraps the app's `render`.
+ */
+export async function serve(config: RegisterConfig): Promise<(ink: object) => unknown> {
+  const logger = stderrLogger;
+  // The default type map's adapters (@inkjs/ui, ink-text-input, …), as the package entry loads
+  // them. Not awaited here: they import Ink through the app's wrapped module, which waits for this.
+  // Requests that need the app wait for them instead (see `rendered`).
+  const adapters = import('../../components/adapters/index.js').catch((error: unknown) =>
+    logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
+  );
+  const server = createMcpServer({ logger });
+  let transport: AnsweringStdioTransport | undefined;
+  let input: Socket | NodeJS.ReadStream | undefined;
+  const instances = new Set<{ unmount(): void }>();
+  let ending = false;
+
+  const endOfInput = async () => {
+    if (ending) return;
+    ending = true;
+    // Stop: the app unmounts (its calls still queued are dropped, never applied), answers owed are
+    // written, then the server closes. The app's own code after waitUntilExit() may end the
+    // process; if it does not, exit 0 a little later.
+    for (const instance of [...instances]) instance.unmount();
+    await transport?.answered(DRAIN_MS);
+    await server.close();
+    setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref();
+  };
+
+  if (config.mode === 'stdio') {
+    if (config.socket) {
+      const socket = await openSocket(config.socket);
+      input = socket;
+      transport = new AnsweringStdioTransport(socket, socket as unknown as NodeJS.WriteStream);
+      // The launcher gone (ECONNRESET, EPIPE) is the end of input, not a crash.
+      socket.on('error', () => void endOfInput());
+      let heard = false;
+      socket.once('data', () => {
+        heard = true;
+      });
+      socket.once('end', () => {
+        // The launcher closes a second process's connection at once: that one is simply not served.
+        if (heard) void endOfInput();
+        else
+          logger.warn(
+            `ink-mcp: process ${process.pid} renders Ink but another process of this command is already served; this one is not.`,
+          );
+      });
+    } else {
+      const claimed = claimStdout();
+      input = process.stdin;
+      transport = new AnsweringStdioTransport(process.stdin, claimed.protocol);
+      process.stdin.once('end', () => void endOfInput());
+    }
+    await server.connect(transport);
+    process.once('SIGTERM', () => void endOfInput());
+  } else {
+    const announced = await listenAndAnnounce(server, config.session, {
+      ...(config.port === undefined ? {} : { port: config.port }),
+      stderr: process.stderr,
+      logger,
+    });
+    // The token file must not outlive the process, however it ends.
+    process.once('exit', () => announced.remove());
+  }
+
+  return (appInk: object) => {
+    const ink = appInk as InkModule;
+    if (ink.render !== ownInk.render) {
+      logger.warn(
+        'ink-mcp: the app uses another copy of ink than ink-mcp does, so it cannot be served. Install ink-mcp in the app’s own project (npm install --save-dev ink-mcp) and run it from there.',
+      );
+      return ink.render;
+    }
+    const render = wrapRender(ink.render, {
+      config,
+      server,
+      answered: () => transport?.answered(DRAIN_MS) ?? Promise.resolve(),
+      onIdle: (idle) => {
+        // Served input keeps the process alive only while an app runs: an app that has exited
+        // lets the process end as it would without ink-mcp (and a later render is served again).
+        if (idle && config.mode === 'attach') void server.close();
+        else if (input && 'unref' in input) idle ? input.unref() : input.ref();
+      },
+      rendered: () => void adapters.then(() => transport?.ready()),
+      track: (instance) => {
+        instances.add(instance);
+        return () => instances.delete(instance);
+      },
+    });
+    return render;
+  };
+}
+
+function openSocket(path: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(path);
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+}

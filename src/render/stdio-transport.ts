@@ -1,0 +1,77 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { answeredWithoutTheApp } from './early-methods.js';
+
+type RequestId = string | number;
+
+/** How long requests that need the app wait for its first render before they are served anyway. */
+const HOLD_MS = 15_000;
+
+/**
+ * The SDK's stdio transport, knowing which requests still await their answer: so that the app
+ * exiting, or the end of input, closes the server only once those answers are written (bounded).
+ * Until `ready()`, it passes on only what needs no app (early-methods.ts) and holds the rest, in
+ * order: the transport connects before the app renders, to answer `initialize` early.
+ */
+export class AnsweringStdioTransport extends StdioServerTransport {
+  readonly #pending = new Set<RequestId>();
+  readonly #idle = new Set<() => void>();
+  #held: JSONRPCMessage[] | undefined = [];
+  #holdTimer: NodeJS.Timeout | undefined;
+
+  override async start(): Promise<void> {
+    // The protocol sets onmessage before it starts the transport.
+    const deliver = this.onmessage;
+    this.onmessage = (message: JSONRPCMessage) => {
+      this.#received(message);
+      const method = 'method' in message ? message.method : undefined;
+      if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method)))
+        this.#held.push(message);
+      else deliver?.(message);
+    };
+    this.#holdTimer = setTimeout(() => this.ready(), HOLD_MS);
+    this.#holdTimer.unref();
+    await super.start();
+  }
+
+  /** The app has rendered: what was held is delivered, in order, and nothing is held from now on. */
+  ready(): void {
+    clearTimeout(this.#holdTimer);
+    const held = this.#held;
+    this.#held = undefined;
+    for (const message of held ?? []) this.onmessage?.(message);
+  }
+
+  override async send(message: JSONRPCMessage): Promise<void> {
+    await super.send(message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined) this.#settle(message.id);
+  }
+
+  /** Resolves once every request received so far has been answered, or after `timeoutMs`. */
+  answered(timeoutMs: number): Promise<void> {
+    if (this.#pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#idle.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.#idle.add(done);
+    });
+  }
+
+  #received(message: JSONRPCMessage): void {
+    if ('method' in message && 'id' in message) this.#pending.add(message.id);
+    // A cancelled request gets no answer (MCP spec): stop waiting for it.
+    else if ('method' in message && message.method === 'notifications/cancelled') {
+      const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+      if (id !== undefined) this.#settle(id);
+    }
+  }
+
+  #settle(id: RequestId): void {
+    if (!this.#pending.delete(id) || this.#pending.size > 0) return;
+    for (const done of [...this.#idle]) done();
+  }
+}

@@ -1,0 +1,112 @@
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { type JSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { earlyAnswer, PROTOCOL_VERSIONS } from '../../src/launcher/early-answers.js';
+import { Relay } from '../../src/launcher/relay.js';
+import { SERVED_METHODS } from '../../src/render/early-methods.js';
+import { createMcpServer } from '../../src/server/index.js';
+
+/** The real server's answer to one raw request (over the SDK's in-memory transport). */
+async function realAnswer(method: string, params: Record<string, unknown> = {}) {
+  const server = createMcpServer();
+  const [client, transport] = InMemoryTransport.createLinkedPair();
+  await server.connect(transport);
+  const answer = new Promise<JSONRPCMessage>((resolve) => {
+    client.onmessage = resolve;
+  });
+  await client.start();
+  await client.send({ jsonrpc: '2.0', id: 1, method, params } as JSONRPCMessage);
+  const message = await answer;
+  await server.close();
+  return message as { result?: unknown; error?: { code: number } };
+}
+
+const INIT = (protocolVersion: string) => ({
+  protocolVersion,
+  capabilities: {},
+  clientInfo: { name: 't', version: '1' },
+});
+
+describe("the launcher's early answers match the real server's", () => {
+  it('the protocol versions are the SDK server’s', () => {
+    expect(PROTOCOL_VERSIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
+  });
+
+  for (const version of [...PROTOCOL_VERSIONS, '2099-01-01']) {
+    it(`initialize ${version}: the same result`, async () => {
+      const real = await realAnswer('initialize', INIT(version));
+      const early = earlyAnswer({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT(version) });
+      expect(early).toEqual({ jsonrpc: '2.0', id: 1, result: real.result });
+    });
+  }
+
+  it('every method it forwards is served by the real server; every one it refuses, the server refuses', async () => {
+    for (const method of SERVED_METHODS) {
+      const real = await realAnswer(method, method === 'initialize' ? INIT('2025-06-18') : {});
+      expect(real.error?.code, method).not.toBe(-32601);
+    }
+    for (const method of ['server/discover', 'prompts/list', 'completion/complete', 'logging/setLevel']) {
+      expect((await realAnswer(method)).error?.code, method).toBe(-32601);
+      expect(earlyAnswer({ jsonrpc: '2.0', id: 7, method })).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32601, message: 'Method not found' },
+      });
+    }
+  });
+});
+
+describe('Relay', () => {
+  const line = (m: object) => JSON.stringify(m);
+  function relay() {
+    const toClient: string[] = [];
+    const logs: string[] = [];
+    return { r: new Relay({ toClient: (l) => toClient.push(l), log: (l) => logs.push(l) }), toClient, logs };
+  }
+
+  it('answers initialize at once, queues the rest, and replays initialize then the queue to the app', () => {
+    const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT('2025-06-18') }));
+    r.fromClient(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 3, method: 'server/discover' }));
+    expect(toClient.map((l) => JSON.parse(l).id)).toEqual([1, 3]);
+    const toApp: string[] = [];
+    r.attach((l) => toApp.push(l));
+    expect(toApp.map((l) => JSON.parse(l).method)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+    ]);
+    const replayId = JSON.parse(toApp[0]!).id;
+    expect(replayId).not.toBe(1);
+    // The app's answer to the replayed initialize is dropped (the client has one); the rest passes.
+    r.fromApp(line({ jsonrpc: '2.0', id: replayId, result: JSON.parse(toClient[0]!).result }));
+    r.fromApp(line({ jsonrpc: '2.0', id: 2, result: { tools: [] } }));
+    expect(toClient.map((l) => JSON.parse(l).id)).toEqual([1, 3, 2]);
+  });
+
+  it('the app going away answers every request it owed, and later ones, with the reason', () => {
+    const { r, toClient } = relay();
+    r.attach(() => {});
+    r.fromClient(line({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'x' } }));
+    r.detach('ink-mcp: the app exited (exit code 1) before it answered this request.');
+    r.fromClient(line({ jsonrpc: '2.0', id: 6, method: 'tools/list' }));
+    expect(toClient.map((l) => JSON.parse(l))).toEqual([
+      { jsonrpc: '2.0', id: 5, error: { code: -32603, message: expect.stringContaining('exit code 1') } },
+      { jsonrpc: '2.0', id: 6, error: { code: -32603, message: expect.stringContaining('exit code 1') } },
+    ]);
+  });
+
+  it('an app that never renders: waiting requests are refused with the reason, later ones too, until it comes', () => {
+    const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+    r.refuseUntilConnected('not yet');
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'resources/list' }));
+    expect(toClient.map((l) => JSON.parse(l).id)).toEqual([1, 2]);
+    const toApp: string[] = [];
+    r.attach((l) => toApp.push(l));
+    r.fromClient(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    expect(toApp.map((l) => JSON.parse(l).id)).toEqual([3]);
+  });
+});

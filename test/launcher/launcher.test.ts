@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
+import { app, launch, screen } from './launch.js';
+
+let built: BuiltPackage;
+beforeAll(async () => {
+  built = await buildPackage();
+});
+afterAll(() => built?.remove());
+
+/** Runs the launcher to its end with no client: for the command-line checks. */
+function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [built.bin, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('ink-mcp launcher: command line', () => {
+  it('--help prints the usage on stdout and exits 0', async () => {
+    const run = await runBin(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: ink-mcp \[options\] -- <command> \[args…\]/);
+    expect(run.stdout).toContain('--no-builtin-tools');
+  });
+
+  it('an unknown option prints what was wrong and the usage on stderr, and exits 2', async () => {
+    const run = await runBin(['--colour', '--', 'node', 'app.js']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^ink-mcp: unknown option "--colour"\.\n\nUsage: ink-mcp/);
+  });
+
+  it('a bad value names the flag and what it takes; no command says where it goes', async () => {
+    const bad = await runBin(['--columns', 'wide', '--', 'node', 'app.js']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^ink-mcp: --columns must be an integer from 10 to 1000, not "wide"\./);
+    const none = await runBin(['--session', 'x']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^ink-mcp: no command to run: put it after --/);
+  });
+});
+
+describe('ink-mcp launcher: an unchanged app served over stdio', () => {
+  it('serves a plain-JS ESM app under the session id "app": its screen is a resource', async () => {
+    const run = await launch(built.bin, [], ['node', app('mover.js')]);
+    try {
+      const { resources } = await run.client.listResources();
+      expect(resources.map((r) => r.uri)).toEqual(['ink://app/screen', 'ink://app/tree']);
+      expect(await screen(run.client)).toContain('position 1,1');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('--session names the session, and --columns/--rows size the in-memory terminal', async () => {
+    const run = await launch(
+      built.bin,
+      ['--session', 'mover', '--columns', '40', '--rows', '8'],
+      ['node', app('mover.js')],
+    );
+    try {
+      const text = await screen(run.client, 'mover');
+      // Ink wraps the first line at 40 columns.
+      expect(text.split('\n')[0]).toBe('Use arrow keys to move the face. Press');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('each live render() is its own session: app and app_2', async () => {
+    const run = await launch(built.bin, [], ['node', app('twice.js')]);
+    try {
+      const { resources } = await run.client.listResources();
+      expect(resources.map((r) => r.uri).sort()).toEqual([
+        'ink://app/screen',
+        'ink://app/tree',
+        'ink://app_2/screen',
+        'ink://app_2/tree',
+      ]);
+      expect(await screen(run.client, 'app')).toBe('first screen');
+      expect(await screen(run.client, 'app_2')).toBe('second screen');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('serves a CommonJS app that imports Ink with import()', async () => {
+    const run = await launch(built.bin, [], ['node', app('dynamic-import.cjs')]);
+    try {
+      expect(await screen(run.client)).toBe('hello from CommonJS');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('serves a TSX app started through wrappers (npx tsx): only the process that renders is served', async () => {
+    const run = await launch(built.bin, [], ['npx', 'tsx', app('focus-list.tsx')]);
+    try {
+      expect(await screen(run.client)).toContain('Press Tab to move focus');
+    } finally {
+      await run.close();
+    }
+  });
+});
+
+describe('ink-mcp launcher: answers early', () => {
+  it('answers initialize and an unknown method (-32601) before the app has even imported Ink', async () => {
+    const child = spawn(process.execPath, [built.bin, '--', 'node', app('slow-start.js')], {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const events: string[] = [];
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      for (const line of stdout.split('\n').slice(0, -1)) {
+        const id = JSON.parse(line).id;
+        if (!events.includes(`answer ${id}`)) events.push(`answer ${id}`);
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      if (c.toString().includes('slow-start: importing ink now')) events.push('app imports ink');
+    });
+    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
+    send({ id: 1, method: 'server/discover', params: {} });
+    send({
+      id: 2,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'probe', version: '1' },
+      },
+    });
+    send({ method: 'notifications/initialized' });
+    send({ id: 3, method: 'resources/list' });
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', () => {
+        if (events.includes('answer 3')) resolve();
+      });
+    });
+    expect(events).toEqual(['answer 1', 'answer 2', 'app imports ink', 'answer 3']);
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(answers[0]).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32601, message: 'Method not found' },
+    });
+    expect(answers[1].result.serverInfo.name).toBe('ink-mcp');
+    expect(answers[2].result.resources.map((r: { uri: string }) => r.uri)).toContain('ink://app/screen');
+    child.stdin.end();
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+  });
+});
