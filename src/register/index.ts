@@ -20,10 +20,16 @@ if (!result.ok) {
   const ownRoot = new URL('../../', import.meta.url).href;
   register('./hooks.js', import.meta.url, { data: { ownRoot } });
   type Wrap = (ink: object) => unknown;
+  // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` is
+  // answered while ink-mcp's server loads (stdio-relay.ts).
+  const stdio =
+    config.mode === 'stdio' && !config.socket
+      ? (await import('./stdio-relay.js')).openStdioRelay()
+      : undefined;
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
   const start = () => {
-    started ??= import('./serve.js').then((m) => m.serve(config));
+    started ??= import('./serve.js').then((m) => m.serve(config, stdio));
     return started;
   };
   const fallback = (ink: object, error: unknown) => {
@@ -40,6 +46,11 @@ if (!result.ok) {
       ),
   };
   setPreloadHook(hook);
-  // Serving this process's own stdio: connect now, so `initialize` is answered while the app loads.
-  if (config.mode === 'stdio' && !config.socket) await start().catch(() => undefined);
+  if (stdio) {
+    start().catch((error: unknown) => {
+      process.stderr.write(
+        `ink-mcp: this process is not served: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    });
+  }
 }

@@ -1,11 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import * as ownInk from 'ink';
 import { listenAndAnnounce } from '../render/announce-http.js';
-import { claimStdout } from '../render/claim-stdout.js';
 import { AnsweringStdioTransport } from '../render/stdio-transport.js';
 import { createMcpServer } from '../server/create-mcp-server.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { RegisterConfig } from './config.js';
+import type { StdioChannel } from './stdio-relay.js';
 import { wrapRender } from './wrap-render.js';
 
 /** How long answers still owed may take once an app exited or input ended. */
@@ -20,7 +20,7 @@ type InkModule = typeof ownInk;
  * this process's own stdin/stdout), connected at once so that `initialize` is answered before the
  * app's first render; or over Streamable HTTP (attach). Returns what wraps the app's `render`.
  */
-export async function serve(config: RegisterConfig): Promise<(ink: object) => unknown> {
+export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
   // The default type map's adapters (@inkjs/ui, ink-text-input, …), as the package entry loads
   // them. Not awaited here: they import Ink through the app's wrapped module, which waits for this.
@@ -30,7 +30,7 @@ export async function serve(config: RegisterConfig): Promise<(ink: object) => un
   );
   const server = createMcpServer({ logger });
   let transport: AnsweringStdioTransport | undefined;
-  let input: Socket | NodeJS.ReadStream | undefined;
+  let hold: ((held: boolean) => void) | undefined;
   const instances = new Set<{ unmount(): void }>();
   let ending = false;
 
@@ -49,7 +49,7 @@ export async function serve(config: RegisterConfig): Promise<(ink: object) => un
   if (config.mode === 'stdio') {
     if (config.socket) {
       const socket = await openSocket(config.socket);
-      input = socket;
+      hold = (held) => (held ? socket.ref() : socket.unref());
       transport = new AnsweringStdioTransport(socket, socket as unknown as NodeJS.WriteStream);
       // The launcher gone (ECONNRESET, EPIPE) is the end of input, not a crash.
       socket.on('error', () => void endOfInput());
@@ -65,13 +65,13 @@ export async function serve(config: RegisterConfig): Promise<(ink: object) => un
             `ink-mcp: process ${process.pid} renders Ink but another process of this command is already served; this one is not.`,
           );
       });
-    } else {
-      const claimed = claimStdout();
-      input = process.stdin;
-      transport = new AnsweringStdioTransport(process.stdin, claimed.protocol);
-      process.stdin.once('end', () => void endOfInput());
+    } else if (stdio) {
+      hold = stdio.hold;
+      transport = new AnsweringStdioTransport(stdio.input, stdio.output as NodeJS.WriteStream);
+      stdio.input.once('end', () => void endOfInput());
     }
-    await server.connect(transport);
+    if (transport) await server.connect(transport);
+    stdio?.attached();
     process.once('SIGTERM', () => void endOfInput());
   } else {
     const announced = await listenAndAnnounce(server, config.session, {
@@ -99,7 +99,7 @@ export async function serve(config: RegisterConfig): Promise<(ink: object) => un
         // Served input keeps the process alive only while an app runs: an app that has exited
         // lets the process end as it would without ink-mcp (and a later render is served again).
         if (idle && config.mode === 'attach') void server.close();
-        else if (input && 'unref' in input) idle ? input.unref() : input.ref();
+        else hold?.(!idle);
       },
       rendered: () => void adapters.then(() => transport?.ready()),
       track: (instance) => {

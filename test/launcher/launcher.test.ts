@@ -116,55 +116,64 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
   });
 });
 
-describe('ink-mcp launcher: answers early', () => {
-  it('answers initialize and an unknown method (-32601) before the app has even imported Ink', async () => {
-    const child = spawn(process.execPath, [built.bin, '--', 'node', app('slow-start.js')], {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const events: string[] = [];
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-      for (const line of stdout.split('\n').slice(0, -1)) {
-        const id = JSON.parse(line).id;
-        if (!events.includes(`answer ${id}`)) events.push(`answer ${id}`);
-      }
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      if (c.toString().includes('slow-start: importing ink now')) events.push('app imports ink');
-    });
-    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
-    send({ id: 1, method: 'server/discover', params: {} });
-    send({
-      id: 2,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'probe', version: '1' },
-      },
-    });
-    send({ method: 'notifications/initialized' });
-    send({ id: 3, method: 'resources/list' });
-    await new Promise<void>((resolve) => {
-      child.stdout.on('data', () => {
-        if (events.includes('answer 3')) resolve();
+describe('answers early', () => {
+  const commands: Record<string, () => string[]> = {
+    'the launcher': () => [built.bin, '--', 'node', app('slow-start.js')],
+    'the preload alone': () => ['--import', built.register, app('slow-start.js')],
+  };
+  it.each(Object.keys(commands))(
+    '%s answers initialize and an unknown method (-32601) before the app has even imported Ink',
+    async (which) => {
+      const child = spawn(process.execPath, commands[which]!(), {
+        cwd: repoRoot,
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
-    });
-    expect(events).toEqual(['answer 1', 'answer 2', 'app imports ink', 'answer 3']);
-    const answers = stdout
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(answers[0]).toEqual({
-      jsonrpc: '2.0',
-      id: 1,
-      error: { code: -32601, message: 'Method not found' },
-    });
-    expect(answers[1].result.serverInfo.name).toBe('ink-mcp');
-    expect(answers[2].result.resources.map((r: { uri: string }) => r.uri)).toContain('ink://app/screen');
-    child.stdin.end();
-    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
-  });
+      const events: string[] = [];
+      let stdout = '';
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        for (const line of stdout.split('\n').slice(0, -1)) {
+          const id = JSON.parse(line).id;
+          if (id === undefined) continue; // a notification
+          if (!events.includes(`answer ${id}`)) events.push(`answer ${id}`);
+        }
+      });
+      child.stderr.on('data', (c: Buffer) => {
+        if (c.toString().includes('slow-start: importing ink now')) events.push('app imports ink');
+      });
+      const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
+      send({ id: 1, method: 'server/discover', params: {} });
+      send({
+        id: 2,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'probe', version: '1' },
+        },
+      });
+      send({ method: 'notifications/initialized' });
+      send({ id: 3, method: 'resources/list' });
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', () => {
+          if (events.includes('answer 3')) resolve();
+        });
+      });
+      expect(events).toEqual(['answer 1', 'answer 2', 'app imports ink', 'answer 3']);
+      const answers = stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+        .filter((m) => m.id !== undefined);
+      expect(answers[0]).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32601, message: 'Method not found' },
+      });
+      expect(answers[1].result.serverInfo.name).toBe('ink-mcp');
+      expect(answers[2].result.resources.map((r: { uri: string }) => r.uri)).toContain('ink://app/screen');
+      child.stdin.end();
+      expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    },
+  );
 });

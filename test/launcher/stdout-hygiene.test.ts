@@ -62,7 +62,10 @@ describe('stdout carries only protocol messages, whatever the app writes', () =>
       await server.request('initialize', INIT);
       server.notify('notifications/initialized');
       const listed = (await server.request('tools/list')) as { result: { tools: { name: string }[] } };
-      expect(listed.result.tools.map((t) => t.name)).toContain('app.choice.select');
+      // Listed dotted or portable (app_choice_select), by the server's name style; called by the canonical name.
+      expect(listed.result.tools.map((t) => t.name)).toContainEqual(
+        expect.stringMatching(/^app[._]choice[._]select$/),
+      );
       const called = (await server.request('tools/call', {
         name: 'app.choice.select',
         arguments: { index: 1 },

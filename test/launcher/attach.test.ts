@@ -1,0 +1,63 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawn } from 'node-pty';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
+import { app } from './launch.js';
+
+let built: BuiltPackage;
+beforeAll(async () => {
+  built = await buildPackage();
+});
+afterAll(() => built?.remove());
+
+describe('ink-mcp --attach', () => {
+  it('the app draws in the real terminal; MCP over HTTP, connection info on stderr and in the file', async () => {
+    const runtime = mkdtempSync(join(tmpdir(), 'ink-mcp-attach-'));
+    // A real terminal (a pseudo-terminal), as a person runs it.
+    const term = spawn(process.execPath, [built.bin, '--attach', '--', 'node', app('mover.js')], {
+      cwd: repoRoot,
+      cols: 80,
+      rows: 24,
+      env: { ...process.env, XDG_RUNTIME_DIR: runtime } as Record<string, string>,
+    });
+    let output = '';
+    term.onData((data) => {
+      output += data;
+    });
+    const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
+    try {
+      await waitFor(() => output.includes('position 1,1'));
+      expect(output).toMatch(/ink-mcp: session "app" is served at http:\/\/127\.0\.0\.1:\d+\/mcp/);
+      const [file] = readdirSync(join(runtime, 'ink-mcp'));
+      const { url, token } = JSON.parse(readFileSync(join(runtime, 'ink-mcp', file!), 'utf8'));
+      const client = new Client({ name: 'attach-test', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      const read = await client.readResource({ uri: 'ink://app/screen' });
+      expect(String((read.contents[0] as { text: string }).text)).toContain('position 1,1');
+      await client.close();
+      // The person quits as usual; the launcher exits with the app, and the token file goes.
+      term.write('q');
+      expect(await exited).toBe(0);
+      expect(readdirSync(join(runtime, 'ink-mcp'))).toEqual([]);
+    } finally {
+      term.kill();
+      rmSync(runtime, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitFor(ok: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!ok()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for the terminal');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
