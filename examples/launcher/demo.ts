@@ -34,7 +34,11 @@ async function main(): Promise<void> {
     ['A second one, typed and sent in one call', 'app.keyboard.type', { text: 'no code change needed' }],
     ['Send it', 'app.keyboard.press', { keys: ['enter'] }],
     ['Read the screen', 'app.screen.read', {}],
-    ['Quit the app (Esc): the call is answered, then the server closes', 'app.keyboard.press', { keys: ['escape'] }],
+    [
+      'Quit the app (Esc): the call is answered, then the server closes',
+      'app.keyboard.press',
+      { keys: ['escape'] },
+    ],
   ];
   for (const [n, [title, name, args]] of steps.entries()) {
     console.log(`\n${paint(1, `${n + 1}. ${title}`)}`);
