@@ -19,9 +19,9 @@ const allowed: Record<string, readonly string[]> = {
   render: ['util', 'walker', 'registry', 'session', 'react', 'server'],
   testing: ['util', 'walker', 'registry', 'session', 'react', 'server'],
   // The preload: an entry point over the package root (src/index.ts: the core and the adapters).
-  register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render'],
+  register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render', 'launcher'],
   // The launcher stays light: it starts in a blink, and never loads React, Ink or the SDK.
-  launcher: ['util', 'walker', 'register', 'render'],
+  launcher: ['util', 'walker', 'render'],
 };
 const packages: Record<string, RegExp> = {
   util: /^(react|ink|@modelcontextprotocol\/)/,

@@ -4,7 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ENV } from '../register/config.js';
+import { ENV } from './config.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { Relay } from './relay.js';
 

@@ -1,4 +1,4 @@
-import { ENV, readConfig } from '../register/config.js';
+import { ENV, readConfig } from './config.js';
 
 export const USAGE = `Usage: ink-mcp [options] -- <command> [args…]
 

@@ -4,8 +4,8 @@
  * variables (config.ts; the README's "No code change" section); the `ink-mcp` launcher sets them.
  */
 import { register } from 'node:module';
+import { readConfig } from '../launcher/config.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
-import { readConfig } from './config.js';
 
 // React picks its development or production build when it is first imported, and agents want the
 // production one (the development build keeps performance entries of every render, unfreed): set

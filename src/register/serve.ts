@@ -1,10 +1,10 @@
 import { connect, type Socket } from 'node:net';
 import * as ownInk from 'ink';
+import type { RegisterConfig } from '../launcher/config.js';
 import { listenAndAnnounce } from '../render/announce-http.js';
 import { AnsweringStdioTransport } from '../render/stdio-transport.js';
 import { createMcpServer } from '../server/create-mcp-server.js';
 import { stderrLogger } from '../walker/logger.js';
-import type { RegisterConfig } from './config.js';
 import type { StdioChannel } from './stdio-relay.js';
 import { wrapRender } from './wrap-render.js';
 
@@ -25,7 +25,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   // The default type map's adapters (@inkjs/ui, ink-text-input, …), as the package entry loads
   // them. Not awaited here: they import Ink through the app's wrapped module, which waits for this.
   // Requests that need the app wait for them instead (see `rendered`).
-  const adapters = import('../../components/adapters/index.js').catch((error: unknown) =>
+  const adapters = import('../index.js').catch((error: unknown) =>
     logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
   );
   const server = createMcpServer({ logger });
@@ -37,9 +37,10 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   const endOfInput = async () => {
     if (ending) return;
     ending = true;
-    // Stop: the app unmounts (its calls still queued are dropped, never applied), answers owed are
-    // written, then the server closes. The app's own code after waitUntilExit() may end the
-    // process; if it does not, exit 0 a little later.
+    // Stop: no new calls, the queued ones dropped unapplied, the running one let finish (bounded);
+    // then the app unmounts, answers owed are written, and the server closes. The app's own code
+    // after waitUntilExit() may end the process; if it does not, exit 0 a little later.
+    await server.hub.drain(DRAIN_MS);
     for (const instance of [...instances]) instance.unmount();
     await transport?.answered(DRAIN_MS);
     await server.close();

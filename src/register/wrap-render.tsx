@@ -1,10 +1,10 @@
 import type { Instance, render as inkRender, RenderOptions } from 'ink';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { RegisterConfig } from '../launcher/config.js';
 import { McpSession } from '../react/McpSession.js';
 import { createMemoryTerminal } from '../react/memory-terminal.js';
 import { tapScreen } from '../render/screen-tap.js';
 import type { McpServerHandle } from '../server/create-mcp-server.js';
-import type { RegisterConfig } from './config.js';
 import { SessionIds } from './session-ids.js';
 
 type Render = typeof inkRender;

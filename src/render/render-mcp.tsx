@@ -114,8 +114,9 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
     drain: () => transport.answered(DRAIN_MS),
     cleanup: () => claimed?.release(),
   });
-  // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop".
-  stdin.once('end', () => void app.unmount());
+  // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop": no
+  // new calls, queued ones dropped unapplied, the running one let finish (bounded), then down.
+  stdin.once('end', () => void server.hub.drain(DRAIN_MS).then(() => app.unmount()));
   return app;
 }
 

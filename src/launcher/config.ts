@@ -1,6 +1,6 @@
 import { isId } from '../walker/ids.js';
 
-/** How the preload serves the app, read from the environment (documented in the README). */
+/** How the preload serves the app, read from the environment the launcher sets (documented in the README). */
 export interface RegisterConfig {
   /** `stdio`: headless, MCP on stdio (or the launcher's socket); `attach`: the real terminal, MCP over HTTP. */
   mode: 'stdio' | 'attach';
