@@ -25,7 +25,8 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   // The default type map's adapters (@inkjs/ui, ink-text-input, …), as the package entry loads
   // them. Not awaited here: they import Ink through the app's wrapped module, which waits for this.
   // Requests that need the app wait for them instead (see `rendered`).
-  const adapters = import('../index.js').catch((error: unknown) =>
+  // The preload is an entry point like the package root, not part of the core: it loads the root.
+  const adapters = import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
     logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
   );
   const server = createMcpServer({ logger });

@@ -22,7 +22,7 @@ export interface BuiltPackage {
 }
 
 /**
- * The package as `npm run build` lays it out (`dist/src/…`, `dist/components/…`, `bin/`), compiled
+ * The package as `npm run build` lays it out (`dist/index.js`, `dist/src/…`, `dist/components/…`, `bin/`), compiled
  * file by file with esbuild (quick enough for a test), under the repo's node_modules so that the
  * package's own dependencies resolve as they do for an installed copy.
  */
@@ -30,7 +30,7 @@ export async function buildPackage(): Promise<BuiltPackage> {
   const out = join(root, 'node_modules', '.cache', `ink-mcp-launcher-${process.pid}`);
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: [...sources('src'), ...sources('components')].map((file) => join(root, file)),
+    entryPoints: ['index.ts', ...sources('src'), ...sources('components')].map((file) => join(root, file)),
     outdir: join(out, 'dist'),
     outbase: root,
     format: 'esm',

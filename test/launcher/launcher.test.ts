@@ -113,7 +113,7 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     } finally {
       await run.close();
     }
-  });
+  }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
 });
 
 describe('answers early', () => {
