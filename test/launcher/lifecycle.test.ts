@@ -31,7 +31,7 @@ describe('the app exiting, and the end of input', () => {
         (r) => (r.isError ? r.text : 'applied'),
         (error: Error) => error.message,
       );
-      expect(after).toMatch(/the app (exited|stopped)|Connection closed|there is no tool/);
+      expect(after).toMatch(/the app (exited|stopped)|is not running|Connection closed|there is no tool/);
     } finally {
       await run.close();
     }
