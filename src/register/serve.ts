@@ -81,8 +81,14 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       stderr: process.stderr,
       logger,
     });
-    // The token file must not outlive the process, however it ends.
+    // The token file must not outlive the process, however it ends: on exit, and on a signal
+    // (removed, then the signal raised again with its default action).
     process.once('exit', () => announced.remove());
+    for (const signal of ['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const)
+      process.once(signal, () => {
+        announced.remove();
+        process.kill(process.pid, signal);
+      });
   }
 
   return (appInk: object) => {
