@@ -1,6 +1,7 @@
-import { Text, useInput } from 'ink';
+import { Text } from 'ink';
 import type { ActionSpec } from '../src/index.js';
 import { nameOf } from './internal/fail.js';
+import { useKeys } from './internal/keys.js';
 import { focusMark, useWidgetFocus } from './internal/use-widget-focus.js';
 
 export interface ButtonProps {
@@ -16,10 +17,12 @@ export interface ButtonProps {
 
 /** A button: Enter or Space presses it while focused (Tab moves focus). Agent action: `press`. */
 export function Button({ label, onPress, disabled = false, autoFocus = false }: ButtonProps) {
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (input, key) => {
-      if (key.return || input === ' ') onPress();
+      if (!key.return && input !== ' ') return undefined;
+      onPress();
+      return 'handed-over';
     },
     { isActive: focused },
   );

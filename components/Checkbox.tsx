@@ -1,5 +1,5 @@
-import { useInput } from 'ink';
 import { useMemo } from 'react';
+import { useKeys } from './internal/keys.js';
 import { useControllable } from './internal/use-controllable.js';
 import { useWidgetFocus } from './internal/use-widget-focus.js';
 import { CheckboxView } from './views/CheckboxView.js';
@@ -28,10 +28,11 @@ export function Checkbox({
 }: CheckboxProps) {
   const [checked, setChecked] = useControllable(props.checked, defaultChecked, props.onChange);
   const controller = useMemo(() => ({ setChecked }), [setChecked]);
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (input, key) => {
       if (input === ' ' || key.return) setChecked((previous) => !previous);
+      return undefined;
     },
     { isActive: focused },
   );

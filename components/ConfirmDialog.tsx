@@ -1,8 +1,10 @@
-import { Box, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { Box, Text } from 'ink';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActionSpec } from '../src/index.js';
 import { confirmActions } from './actions/confirm.js';
-import { useWidgetFocus } from './internal/use-widget-focus.js';
+import { type KeyResult, useKeys } from './internal/keys.js';
+import { useControllable } from './internal/use-controllable.js';
+import { useFocusWhileOpen, useWidgetFocus } from './internal/use-widget-focus.js';
 
 export interface ConfirmDialogProps {
   /** The widget id an agent addresses it by. Without one it is not exposed. */
@@ -11,6 +13,10 @@ export interface ConfirmDialogProps {
   message: string;
   /** Shown (and answerable) only while true. @default true */
   open?: boolean;
+  /**
+   * The answers. One that throws leaves the dialog open: an agent's `confirm`/`cancel` answers the
+   * error; a person's key is ignored (show them what went wrong yourself) rather than crash the app.
+   */
   onConfirm: () => void;
   onCancel: () => void;
   /** @default 'Yes' */
@@ -22,9 +28,14 @@ export interface ConfirmDialogProps {
    * authorizer), and Enter defaults to cancel. @default false
    */
   destructive?: boolean;
-  /** Take focus when nothing else has it. @default true */
+  /**
+   * Take focus each time it opens (from whatever had it), and give it back to the ink-mcp widget
+   * that had it when it closes. `false`: it is focused only by Tab. @default true
+   */
   autoFocus?: boolean;
 }
+
+type Choice = 'confirm' | 'cancel';
 
 /**
  * A yes/no question: y or n answer it while focused, ←/→ choose, Enter answers the chosen one.
@@ -40,19 +51,46 @@ export function ConfirmDialog({
   destructive = false,
   autoFocus = true,
 }: ConfirmDialogProps) {
-  const [choice, setChoice] = useState<'confirm' | 'cancel'>(destructive ? 'cancel' : 'confirm');
-  const focused = useWidgetFocus({ autoFocus, disabled: !open });
-  useInput(
+  const [choice, setChoice, getChoice] = useControllable<Choice>(
+    undefined,
+    destructive ? 'cancel' : 'confirm',
+    undefined,
+  );
+  // Each opening starts from the safe answer, whatever the last one chose.
+  useEffect(() => {
+    if (open) setChoice(destructive ? 'cancel' : 'confirm');
+  }, [open, destructive, setChoice]);
+  const focus = useWidgetFocus({ autoFocus: false, disabled: !open });
+  useFocusWhileOpen(open && autoFocus, focus);
+  // One answer per render: a second answer in the same chunk of keys (`yy`, or `y` then Enter)
+  // would otherwise run on a dialog the app has already closed.
+  const answered = useRef(false);
+  useLayoutEffect(() => {
+    answered.current = false;
+  });
+  const answer = (confirmed: boolean): KeyResult => {
+    if (answered.current) return undefined;
+    try {
+      (confirmed ? onConfirm : onCancel)();
+    } catch {
+      return undefined;
+    }
+    answered.current = true;
+    return 'handed-over';
+  };
+  useKeys(
     (input, key) => {
-      if (input.toLowerCase() === 'y') onConfirm();
-      else if (input.toLowerCase() === 'n' || key.escape) onCancel();
-      else if (key.leftArrow || key.rightArrow) setChoice((c) => (c === 'confirm' ? 'cancel' : 'confirm'));
-      else if (key.return) (choice === 'confirm' ? onConfirm : onCancel)();
+      if (input.toLowerCase() === 'y') return answer(true);
+      if (input.toLowerCase() === 'n' || key.escape) return answer(false);
+      if (key.leftArrow || key.rightArrow) setChoice((c) => (c === 'confirm' ? 'cancel' : 'confirm'));
+      else if (key.return) return answer(getChoice() === 'confirm');
+      return undefined;
     },
-    { isActive: focused && open },
+    { isActive: focus.focused && open },
   );
   if (!open) return null;
-  const button = (which: 'confirm' | 'cancel', label: string) => (
+  const { focused } = focus;
+  const button = (which: Choice, label: string) => (
     <Text inverse={focused && choice === which} bold={choice === which}>
       {` ${label} `}
     </Text>

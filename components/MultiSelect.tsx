@@ -1,6 +1,6 @@
-import { useInput } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { clamp } from './internal/clamp.js';
+import { useKeys } from './internal/keys.js';
 import type { Option } from './internal/options.js';
 import { useControllable, useLatest } from './internal/use-controllable.js';
 import { useWidgetFocus } from './internal/use-widget-focus.js';
@@ -41,8 +41,9 @@ export function MultiSelect<V = string>({
     props.defaultValue ?? NONE,
     props.onChange as ((value: readonly V[]) => void) | undefined,
   );
-  const [highlight, setHighlight] = useState(0);
-  const shown = clamp(highlight, 0, options.length - 1);
+  const [highlight, setHighlight, getHighlight] = useControllable(undefined, 0, undefined);
+  const last = options.length - 1;
+  const shown = clamp(highlight, 0, last);
   const submitRef = useLatest(props.onSubmit);
   const optionsRef = useLatest(options);
   const controller = useMemo(() => {
@@ -60,13 +61,16 @@ export function MultiSelect<V = string>({
       submit: () => submitRef.current?.([...getValue()]),
     };
   }, [setValue, getValue, submitRef, optionsRef]);
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (input, key) => {
-      if (key.upArrow) setHighlight(clamp(shown - 1, 0, options.length - 1));
-      else if (key.downArrow) setHighlight(clamp(shown + 1, 0, options.length - 1));
-      else if (input === ' ' && options[shown]) controller.toggle(shown);
-      else if (key.return) controller.submit();
+      const step = key.upArrow ? -1 : key.downArrow ? 1 : 0;
+      if (step !== 0) setHighlight((previous) => clamp(clamp(previous, 0, last) + step, 0, last));
+      const at = clamp(getHighlight(), 0, last);
+      if (input === ' ' && options[at]) controller.toggle(at);
+      if (!key.return) return undefined;
+      controller.submit();
+      return 'handed-over';
     },
     { isActive: focused },
   );

@@ -1,6 +1,6 @@
-import { useInput } from 'ink';
 import { Children, type ReactNode, useMemo } from 'react';
 import { clamp } from './internal/clamp.js';
+import { useKeys } from './internal/keys.js';
 import { useControllable } from './internal/use-controllable.js';
 import { useWidgetFocus } from './internal/use-widget-focus.js';
 import { ScrollViewport } from './views/ScrollViewport.js';
@@ -40,23 +40,29 @@ export function ScrollView({
   const [offset, setOffset] = useControllable(props.offset, defaultOffset, props.onScroll);
   const top = clamp(offset, 0, last);
   const controller = useMemo(() => ({ scrollTo: (first: number) => setOffset(first) }), [setOffset]);
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (_input, key) => {
-      const next = key.upArrow
-        ? top - 1
-        : key.downArrow
-          ? top + 1
-          : key.pageUp
-            ? top - height
-            : key.pageDown
-              ? top + height
-              : key.home
-                ? 0
-                : key.end
-                  ? last
-                  : top;
-      if (next !== top) setOffset(clamp(next, 0, last));
+      const moved = (from: number) =>
+        key.upArrow
+          ? from - 1
+          : key.downArrow
+            ? from + 1
+            : key.pageUp
+              ? from - height
+              : key.pageDown
+                ? from + height
+                : key.home
+                  ? 0
+                  : key.end
+                    ? last
+                    : from;
+      setOffset((previous) => {
+        const from = clamp(previous, 0, last);
+        const next = clamp(moved(from), 0, last);
+        return next === from ? previous : next;
+      });
+      return undefined;
     },
     { isActive: focused },
   );

@@ -1,6 +1,6 @@
-import { useInput } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { clamp } from './internal/clamp.js';
+import { useKeys } from './internal/keys.js';
 import { indexOfValue, type Option } from './internal/options.js';
 import { useControllable } from './internal/use-controllable.js';
 import { useWidgetFocus } from './internal/use-widget-focus.js';
@@ -39,8 +39,13 @@ export function Select<V = string>({
     props.onChange as ((value: V | undefined) => void) | undefined,
   );
   const selected = value === undefined ? -1 : indexOfValue(options, value);
-  const [highlight, setHighlight] = useState(Math.max(0, selected));
-  const shown = clamp(highlight, 0, options.length - 1);
+  const [highlight, setHighlight, getHighlight] = useControllable(
+    undefined,
+    Math.max(0, selected),
+    undefined,
+  );
+  const last = options.length - 1;
+  const shown = clamp(highlight, 0, last);
   const controller = useMemo(
     () => ({
       select: (option: Option<unknown>, index: number) => {
@@ -48,14 +53,17 @@ export function Select<V = string>({
         setValue(option.value as V);
       },
     }),
-    [setValue],
+    [setValue, setHighlight],
   );
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (_input, key) => {
-      if (key.upArrow) setHighlight(clamp(shown - 1, 0, options.length - 1));
-      else if (key.downArrow) setHighlight(clamp(shown + 1, 0, options.length - 1));
-      else if (key.return && options[shown]) controller.select(options[shown], shown);
+      const step = key.upArrow ? -1 : key.downArrow ? 1 : 0;
+      if (step !== 0) setHighlight((previous) => clamp(clamp(previous, 0, last) + step, 0, last));
+      const at = clamp(getHighlight(), 0, last);
+      if (!key.return || !options[at]) return undefined;
+      controller.select(options[at], at);
+      return 'handed-over';
     },
     { isActive: focused },
   );

@@ -1,6 +1,6 @@
-import { useInput } from 'ink';
 import { useMemo } from 'react';
 import { clamp } from './internal/clamp.js';
+import { useKeys } from './internal/keys.js';
 import { type Column, displayOrder, type Row, type Sort } from './internal/table-data.js';
 import { useControllable, useLatest } from './internal/use-controllable.js';
 import { useWidgetFocus } from './internal/use-widget-focus.js';
@@ -53,7 +53,7 @@ export function Table({
     props.defaultSelectedIndex ?? (rows.length > 0 ? 0 : -1),
     (index: number) => rows[index] && onSelect.current?.(rows[index], index),
   );
-  const [sort, setSort] = useControllable<Sort | undefined>(
+  const [sort, setSort, getSort] = useControllable<Sort | undefined>(
     props.sort,
     props.defaultSort,
     props.onSortChange as ((sort: Sort | undefined) => void) | undefined,
@@ -64,16 +64,22 @@ export function Table({
     () => ({ selectRow: setSelected, sort: (next: Sort) => setSort(next) }),
     [setSelected, setSort],
   );
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (input, key) => {
       const step = key.upArrow ? -1 : key.downArrow ? 1 : key.pageUp ? -height : key.pageDown ? height : 0;
-      if (step !== 0 && order.length > 0) setSelected(order[clamp(at + step, 0, order.length - 1)]!);
-      const column = /^[1-9]$/.test(input) ? columns[Number(input) - 1] : undefined;
-      if (column) {
-        const again = sort?.column === column.key && sort.direction === 'asc';
-        setSort({ column: column.key, direction: again ? 'desc' : 'asc' });
+      if (step !== 0 && rows.length > 0) {
+        // The order of the newest sort (a digit earlier in the same chunk may have changed it).
+        const newest = getSort() === sort ? order : displayOrder(rows, getSort());
+        setSelected((previous) => newest[clamp(newest.indexOf(previous) + step, 0, newest.length - 1)]!);
       }
+      const column = /^[1-9]$/.test(input) ? columns[Number(input) - 1] : undefined;
+      if (column)
+        setSort((previous) => {
+          const again = previous?.column === column.key && previous.direction === 'asc';
+          return { column: column.key, direction: again ? 'desc' : 'asc' };
+        });
+      return undefined;
     },
     { isActive: focused },
   );

@@ -1,6 +1,6 @@
-import { useInput } from 'ink';
 import { type ReactNode, useMemo } from 'react';
 import { clamp } from './internal/clamp.js';
+import { useKeys } from './internal/keys.js';
 import { useControllable } from './internal/use-controllable.js';
 import { useWidgetFocus } from './internal/use-widget-focus.js';
 import { TabsView } from './views/TabsView.js';
@@ -35,11 +35,13 @@ export function Tabs({ tabs, defaultIndex = 0, disabled = false, autoFocus = fal
   );
   const active = clamp(index, 0, tabs.length - 1);
   const controller = useMemo(() => ({ select: (next: number) => setIndex(next) }), [setIndex]);
-  const focused = useWidgetFocus({ autoFocus, disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus, disabled });
+  useKeys(
     (_input, key) => {
-      if (key.leftArrow) setIndex(clamp(active - 1, 0, tabs.length - 1));
-      else if (key.rightArrow) setIndex(clamp(active + 1, 0, tabs.length - 1));
+      const step = key.leftArrow ? -1 : key.rightArrow ? 1 : 0;
+      const last = tabs.length - 1;
+      if (step !== 0) setIndex((previous) => clamp(clamp(previous, 0, last) + step, 0, last));
+      return undefined;
     },
     { isActive: focused },
   );

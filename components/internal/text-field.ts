@@ -1,5 +1,5 @@
-import { useInput } from 'ink';
 import { useMemo } from 'react';
+import { useKeys } from './keys.js';
 import { applyEdit, textEdit } from './text-keys.js';
 import { useControllable, useLatest } from './use-controllable.js';
 import { useWidgetFocus } from './use-widget-focus.js';
@@ -34,14 +34,18 @@ export function useTextField(options: TextFieldOptions): {
     () => ({ setValue: setText, submit: () => submitRef.current?.(getText()) }),
     [setText, getText, submitRef],
   );
-  const focused = useWidgetFocus({ autoFocus: options.autoFocus, disabled: options.disabled });
-  useInput(
+  const { focused } = useWidgetFocus({ autoFocus: options.autoFocus, disabled: options.disabled });
+  useKeys(
     (input, key) => {
       const edit = textEdit(input, key);
-      if (edit?.kind === 'submit') controller.submit();
-      else if (edit) setText((previous) => applyEdit(previous, edit));
+      if (edit?.kind === 'submit') {
+        controller.submit();
+        return 'handed-over';
+      }
+      if (edit) setText((previous) => applyEdit(previous, edit));
+      return undefined;
     },
-    { isActive: focused },
+    { isActive: focused, joinText: true },
   );
   return { text, focused, controller };
 }

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfirmDialog } from '../../components/index.js';
+import { Button, ConfirmDialog, TextInput } from '../../components/index.js';
 import { app, closeApps, KEY } from './helpers.js';
 
 afterEach(closeApps);
@@ -24,6 +24,29 @@ function Delete({ destructive = false }: { destructive?: boolean }) {
         onCancel={answer('kept')}
       />
       <Text>result={result}</Text>
+    </Box>
+  );
+}
+
+function Files() {
+  const [open, setOpen] = useState(false);
+  const [log, setLog] = useState<string[]>([]);
+  const answer = (what: string) => () => {
+    setLog([...log, what]);
+    setOpen(false);
+  };
+  return (
+    <Box flexDirection="column">
+      <TextInput id="note" label="Note" defaultValue="" />
+      <Button id="delete" label="Delete" onPress={() => setOpen(true)} autoFocus />
+      <ConfirmDialog
+        id="sure"
+        message="Delete the file?"
+        open={open}
+        onConfirm={answer('deleted')}
+        onCancel={answer('kept')}
+      />
+      <Text>log={log.join(',')}</Text>
     </Box>
   );
 }
@@ -58,6 +81,28 @@ describe('ConfirmDialog', () => {
     const c = app(<Delete destructive />);
     await c.keys(KEY.left, KEY.enter);
     expect(c.screen()).toBe('result=deleted');
+  });
+
+  it('ConfirmDialog focus: takes focus when it opens, and gives it back when it closes', async () => {
+    const a = app(<Files />);
+    await a.keys(KEY.enter);
+    expect(a.screen()).toContain('Delete the file?');
+    // Opened by the button that had focus: `y` answers it at once, no Tab needed.
+    await a.keys('y');
+    expect(a.screen()).toContain('log=deleted');
+    expect(a.screen()).toContain('›[ Delete ]');
+    // Focus came back to the button: Enter opens it again, and n answers.
+    await a.keys(KEY.enter, 'n');
+    expect(a.screen()).toContain('log=deleted,kept');
+    // Opened by an agent, it takes focus from the button just the same.
+    await a.call('delete.press');
+    await a.keys('y');
+    expect(a.screen()).toContain('log=deleted,kept,deleted');
+    // Tabbing away while it is open: closing it does not steal focus back.
+    await a.keys(KEY.enter, KEY.tab);
+    await a.call('sure.cancel');
+    expect(a.screen()).toContain('log=deleted,kept,deleted,kept');
+    expect(a.screen()).toContain('›Note:');
   });
 
   it('is not there while closed', async () => {
