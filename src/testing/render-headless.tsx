@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { render } from 'ink';
-import type { ReactElement } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { McpSession } from '../react/McpSession.js';
 import { createMemoryTerminal, type MemoryStdin } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
@@ -63,10 +63,17 @@ export async function renderHeadless(
       return server.attach(s);
     },
   };
+  let effectsRan: () => void = () => {};
+  const mounted = new Promise<void>((resolve) => {
+    effectsRan = resolve;
+  });
   const instance = render(
-    <McpSession id={id} server={host} screen={terminal.screen} {...(typeMap ? { typeMap } : {})}>
-      {element}
-    </McpSession>,
+    <>
+      <McpSession id={id} server={host} screen={terminal.screen} {...(typeMap ? { typeMap } : {})}>
+        {element}
+      </McpSession>
+      <EffectsRan onRan={effectsRan} />
+    </>,
     terminal.inkOptions(),
   );
   const client = new Client(clientInfo ?? { name: 'ink-mcp-testing', version: '0' }, {
@@ -75,6 +82,7 @@ export async function renderHeadless(
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
+  await readyForInput(mounted, () => session);
 
   let unmounted: Promise<void> | undefined;
   return {
@@ -95,4 +103,25 @@ export async function renderHeadless(
       return unmounted;
     },
   };
+}
+
+/**
+ * Ink attaches its stdin listener, and every `useInput` handler, in passive effects, and a widget
+ * that takes focus on mount (`autoFocus`) starts listening only in the effects of the commit after.
+ * So: wait for the first commit's passive effects (the probe is the last sibling, whose effect React
+ * runs after every effect of the app), then for React to settle, then for one more macrotask, in which
+ * the passive effects React scheduled for the last commit run (Scheduler queues them with setImmediate
+ * before this one).
+ */
+async function readyForInput(mounted: Promise<void>, session: () => Session | undefined): Promise<void> {
+  await mounted;
+  await session()?.source.settled();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await session()?.source.settled();
+}
+
+/** Renders nothing; its effect tells that React has run the passive effects of the first commit. */
+function EffectsRan({ onRan }: { onRan: () => void }) {
+  useEffect(() => onRan(), [onRan]);
+  return null;
 }
