@@ -14,8 +14,11 @@ export interface AuthorizeRequest {
 /** Decides sensitive and destructive calls. Configured as `createMcpServer({ authorize })`. */
 export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Promise<AuthorizeDecision>;
 
-/** Asks the person at the terminal; resolves true only if they agreed. Supplied by the server layer. */
-export type Confirm = (request: AuthorizeRequest) => Promise<boolean>;
+/** How a confirmation ended: `true` approved, `false` declined, or nobody answered in time. */
+export type ConfirmOutcome = boolean | { timedOut: true; afterMs: number };
+
+/** Asks the person at the terminal; approves only with `true`. Supplied by the server layer. */
+export type Confirm = (request: AuthorizeRequest) => Promise<ConfirmOutcome>;
 
 export interface AuthorizeContext {
   authorize?: Authorizer;
@@ -43,9 +46,9 @@ export async function authorizeCall(
   ctx: AuthorizeContext,
 ): Promise<AuthorizeResult> {
   if (!needsAuthorization(tool.annotations)) return ALLOWED;
-  const deny = (reason: DenyReason, detail?: string): AuthorizeResult => ({
+  const deny = (reason: DenyReason, detail?: string, afterMs?: number): AuthorizeResult => ({
     ok: false,
-    error: denied(tool.name, reason, detail),
+    error: denied(tool.name, reason, detail, afterMs),
   });
   if (typeof ctx.authorize !== 'function') return deny('no_authorizer');
 
@@ -81,12 +84,16 @@ export async function authorizeCall(
 async function ask(
   request: AuthorizeRequest,
   confirm: Confirm | undefined,
-  deny: (reason: DenyReason, detail?: string) => AuthorizeResult,
+  deny: (reason: DenyReason, detail?: string, afterMs?: number) => AuthorizeResult,
 ): Promise<AuthorizeResult> {
   if (typeof confirm !== 'function') return deny('no_confirm');
   try {
     // Only a literal `true` agrees: anything else (a truthy string, undefined) is not consent.
-    return (await confirm(request)) === true ? ALLOWED : deny('declined');
+    const outcome = await confirm(request);
+    if (outcome === true) return ALLOWED;
+    const timedOut = typeof outcome === 'object' && outcome !== null && outcome.timedOut === true;
+    if (!timedOut) return deny('declined');
+    return deny('timed_out', undefined, typeof outcome.afterMs === 'number' ? outcome.afterMs : undefined);
   } catch (error) {
     return deny('authorizer_failed', `the confirmation prompt failed: ${errorText(error)}`);
   }

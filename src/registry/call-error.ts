@@ -32,7 +32,13 @@ export interface ArgumentIssue {
 }
 
 /** Why a call was denied. */
-export type DenyReason = 'no_authorizer' | 'denied' | 'declined' | 'no_confirm' | 'authorizer_failed';
+export type DenyReason =
+  | 'no_authorizer'
+  | 'denied'
+  | 'declined'
+  | 'timed_out'
+  | 'no_confirm'
+  | 'authorizer_failed';
 
 /** Why a session answers no calls: its app stopped, or the server is shutting down. */
 export type NotRunningWhy = 'stopped' | 'shutting_down';
@@ -42,7 +48,7 @@ export type CallErrorFacts =
   | { code: 'unknown_tool'; tool: string }
   | { code: 'invalid_arguments'; tool: string; issues: ArgumentIssue[]; schemaError?: string }
   | { code: 'circuit_open'; tool: string; retryAfterMs: number; probing: boolean; faults: number }
-  | { code: 'denied'; tool: string; reason: DenyReason; detail?: string }
+  | { code: 'denied'; tool: string; reason: DenyReason; detail?: string; afterMs?: number }
   | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
   | { code: 'session_not_running'; tool: string; sessionId: string; why: NotRunningWhy }
   | { code: 'handler_error'; tool: string; detail: string }
@@ -88,12 +94,15 @@ export const brokenSchema = (tool: string, schemaError: string) =>
 export const circuitOpen = (tool: string, retryAfterMs: number, probing: boolean, faults: number) =>
   make({ code: 'circuit_open', tool, retryAfterMs: Math.max(0, Math.ceil(retryAfterMs)), probing, faults });
 
-export const denied = (tool: string, reason: DenyReason, detail?: string) =>
-  make(
-    detail === undefined
-      ? { code: 'denied', tool, reason }
-      : { code: 'denied', tool, reason, detail: clip(detail, MAX_DETAIL) },
-  );
+/** `afterMs`: how long the person had, for a confirmation nobody answered (`timed_out`). */
+export const denied = (tool: string, reason: DenyReason, detail?: string, afterMs?: number) =>
+  make({
+    code: 'denied',
+    tool,
+    reason,
+    ...(detail === undefined ? {} : { detail: clip(detail, MAX_DETAIL) }),
+    ...(afterMs === undefined ? {} : { afterMs }),
+  });
 
 export const widgetUnavailable = (
   tool: string,

@@ -36,7 +36,7 @@ export function describeCallError(error: CallErrorFacts, toolName: string = erro
         : `ink-mcp: ${tool} is temporarily unavailable: it failed ${error.faults} times in a row. ` +
             `Try again in ${seconds(error.retryAfterMs)} (retryAfterMs: ${error.retryAfterMs}), or use another tool.`;
     case 'denied':
-      return `ink-mcp: ${tool} was denied: ${denial(error.reason, error.detail)}`;
+      return `ink-mcp: ${tool} was denied: ${denial(error.reason, error.detail, error.afterMs)}`;
     case 'widget_unavailable':
       return `ink-mcp: ${tool} cannot run now: ${unavailability(error)}. ${capitalise(RELIST)} (or read the screen).`;
     case 'session_not_running':
@@ -66,7 +66,7 @@ export function describeCallError(error: CallErrorFacts, toolName: string = erro
   }
 }
 
-function denial(reason: DenyReason, detail: string | undefined): string {
+function denial(reason: DenyReason, detail: string | undefined, afterMs: number | undefined): string {
   switch (reason) {
     case 'no_authorizer':
       return (
@@ -78,6 +78,11 @@ function denial(reason: DenyReason, detail: string | undefined): string {
       return "the app's authorizer refused it. Do not retry; ask the user if the call is needed.";
     case 'declined':
       return 'the person at the terminal declined it. Do not retry unless the user asks you to.';
+    case 'timed_out':
+      return (
+        `nobody answered the confirmation at the terminal within ${afterMs === undefined ? 'the time allowed' : seconds(afterMs)}, ` +
+        'so it was not run (nobody declined it). Ask the user whether they want it, then call again.'
+      );
     case 'no_confirm':
       return (
         "the app's authorizer wants a person to confirm this call, but no one could be asked: the app " +

@@ -1,4 +1,4 @@
-import type { AuthorizeRequest } from '../registry/authorize.js';
+import type { AuthorizeRequest, ConfirmOutcome } from '../registry/authorize.js';
 import { Subscribable } from '../util/subscribable.js';
 
 export interface PendingConfirmation {
@@ -16,14 +16,15 @@ export interface ConfirmerOptions {
 /**
  * The questions an authorizer's `'ask'` puts to the person at the terminal, one at a time, in the
  * order asked. Framework-free: the React layer shows `current()` and calls `answer`. A question not
- * answered in time, or still open when the confirmer closes, is denied.
+ * answered in time is denied as timed out (not declined: nobody said no); one still open when the
+ * confirmer closes is denied.
  */
 export class Confirmer {
   readonly changes = new Subscribable<PendingConfirmation | undefined>();
   readonly #timeoutMs: number;
   readonly #queue: {
     pending: PendingConfirmation;
-    resolve: (approved: boolean) => void;
+    resolve: (outcome: ConfirmOutcome) => void;
     timer?: NodeJS.Timeout;
   }[] = [];
   #nextId = 1;
@@ -33,10 +34,13 @@ export class Confirmer {
     this.#timeoutMs = options.timeoutMs ?? 60_000;
   }
 
-  /** Resolves true only if the person approved this one call. Usable as the server's `confirm`. */
-  ask = (request: AuthorizeRequest): Promise<boolean> => {
+  /**
+   * Resolves `true` only if the person approved this one call, `false` if they declined, and
+   * `{ timedOut: true, afterMs }` if nobody answered in time. Usable as the server's `confirm`.
+   */
+  ask = (request: AuthorizeRequest): Promise<ConfirmOutcome> => {
     if (this.#closed) return Promise.resolve(false);
-    return new Promise<boolean>((resolve) => {
+    return new Promise<ConfirmOutcome>((resolve) => {
       const pending = { id: this.#nextId++, request, deadline: 0 };
       this.#queue.push({ pending, resolve });
       if (this.#queue.length === 1) this.#show();
@@ -50,11 +54,15 @@ export class Confirmer {
 
   /** The person's answer to question `id` (answers to questions no longer shown are ignored). */
   answer(id: number, approved: boolean): void {
+    this.#settle(id, approved);
+  }
+
+  #settle(id: number, outcome: ConfirmOutcome): void {
     const head = this.#queue[0];
     if (!head || head.pending.id !== id) return;
     clearTimeout(head.timer);
     this.#queue.shift();
-    head.resolve(approved);
+    head.resolve(outcome);
     this.#show();
   }
 
@@ -73,7 +81,8 @@ export class Confirmer {
     if (head) {
       // The clock starts when the question is shown, not when it was queued behind another.
       head.pending = { ...head.pending, deadline: Date.now() + this.#timeoutMs };
-      head.timer = setTimeout(() => this.answer(head.pending.id, false), this.#timeoutMs);
+      const afterMs = this.#timeoutMs;
+      head.timer = setTimeout(() => this.#settle(head.pending.id, { timedOut: true, afterMs }), afterMs);
       head.timer.unref?.();
     }
     this.changes.emit(head?.pending);

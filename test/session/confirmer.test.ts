@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { authorizeCall } from '../../src/registry/authorize.js';
 import { Confirmer } from '../../src/session/confirmer.js';
 
 const request = (tool: string) => ({ tool, args: {}, sessionId: 's' });
@@ -29,20 +30,49 @@ describe('Confirmer', () => {
     await expect(first).resolves.toBe(false);
   });
 
-  it('denies a question nobody answers in time, timing from when it is shown', async () => {
+  it('denies a question nobody answers in time as timed out (after how long), timing from when it is shown', async () => {
     vi.useFakeTimers();
     try {
       const confirmer = new Confirmer({ timeoutMs: 1000 });
       const first = confirmer.ask(request('a'));
       const second = confirmer.ask(request('b'));
       vi.advanceTimersByTime(1000);
-      await expect(first).resolves.toBe(false);
+      await expect(first).resolves.toEqual({ timedOut: true, afterMs: 1000 });
       expect(confirmer.current()?.request.tool).toBe('b');
       vi.advanceTimersByTime(999);
       expect(confirmer.current()?.request.tool).toBe('b');
       vi.advanceTimersByTime(1);
-      await expect(second).resolves.toBe(false);
+      await expect(second).resolves.toEqual({ timedOut: true, afterMs: 1000 });
       expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('confirmation timeout text: a timed-out confirmation says it timed out and after how long; a declined one says declined', async () => {
+    vi.useFakeTimers();
+    try {
+      const confirmer = new Confirmer({ timeoutMs: 30_000 });
+      const tool = { name: 'todo.todos.delete_item', annotations: { destructiveHint: true as const } };
+      const ctx = { authorize: () => 'ask' as const, confirm: confirmer.ask, sessionId: 'todo' };
+      const unanswered = authorizeCall(tool, { index: 0 }, ctx);
+      await vi.advanceTimersByTimeAsync(30_000);
+      const timedOut = await unanswered;
+      expect(timedOut).toMatchObject({
+        ok: false,
+        error: { code: 'denied', reason: 'timed_out', afterMs: 30_000 },
+      });
+      const message = timedOut.ok ? '' : timedOut.error.message;
+      expect(message).toContain('nobody answered the confirmation at the terminal within 30 s');
+      expect(message).not.toMatch(/declined it\./);
+
+      const refused = authorizeCall(tool, { index: 0 }, ctx);
+      await vi.advanceTimersByTimeAsync(0);
+      confirmer.answer(confirmer.current()!.id, false);
+      const declined = await refused;
+      expect(declined).toMatchObject({ ok: false, error: { reason: 'declined' } });
+      expect(declined.ok ? '' : declined.error.message).toContain('the person at the terminal declined it');
+      confirmer.close();
     } finally {
       vi.useRealTimers();
     }
