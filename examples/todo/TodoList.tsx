@@ -1,36 +1,41 @@
 import { Box, Text, useFocus, useInput } from 'ink';
 import { z } from 'zod';
 import { useMcpTools } from '../../src/index.js';
-import { checkIndex, type Filter, type Todo, visible } from './todos.js';
+import { addTodo, checkIndex, editTodo, type Filter, type Todo, toggleTodo, visible } from './todos.js';
 
 export interface TodoListProps {
   todos: readonly Todo[];
   filter: Filter;
   cursor: number;
+  /** The edit box is open: the list gives up focus (and takes it back when told, as Ink's id `list`). */
+  editing: boolean;
   onCursor(cursor: number): void;
-  onAdd(text: string): number;
+  /** Saves and shows a change, answering the new list; throws (nothing changed) when it cannot save. */
+  change(next: (todos: readonly Todo[]) => Todo[]): Todo[];
+  /** A person toggled an item. */
   onToggle(index: number): void;
-  onEdit(index: number, text: string): void;
   /** A person asked to delete (the app confirms first). */
   onAskDelete(index: number): void;
-  /** An agent deletes: the authorizer has already approved this call. */
-  onDelete(index: number): void;
+  /** An agent deletes (the authorizer has already approved this call); answers the new list. */
+  onDelete(index: number): Todo[];
   onStartEdit(index: number): void;
 }
 
 /** The list with a cursor, and the agent surface `todo.todos.*`. */
 export function TodoList(props: TodoListProps) {
-  const { todos, filter, cursor } = props;
+  const { todos, filter, cursor, change } = props;
   const shown = visible(todos, filter);
-  const { isFocused } = useFocus({ id: 'list' });
+  // While editing, the list is not focusable, so the edit box (rendered after it) can take focus.
+  const { isFocused } = useFocus({ id: 'list', isActive: !props.editing });
 
+  // Every answer comes from the list as saved: a call whose save fails throws before it answers.
   useMcpTools('todos', {
     add_item: {
       description: 'Add a todo item at the end of the list. Answers the new item and its index.',
       inputSchema: z.object({ text: z.string().trim().min(1).max(200) }),
       run: ({ text }) => {
-        const index = props.onAdd(text);
-        return { index, item: { text, done: false } };
+        const list = change((t) => addTodo(t, text));
+        return { index: list.length - 1, item: list.at(-1) };
       },
     },
     toggle: {
@@ -38,8 +43,7 @@ export function TodoList(props: TodoListProps) {
       inputSchema: z.object({ index: z.number().int() }),
       run: ({ index }) => {
         checkIndex(todos, index);
-        props.onToggle(index);
-        return { index, item: { ...todos[index], done: !todos[index]?.done } };
+        return { index, item: change((t) => toggleTodo(t, index))[index] };
       },
     },
     edit_item: {
@@ -47,8 +51,7 @@ export function TodoList(props: TodoListProps) {
       inputSchema: z.object({ index: z.number().int(), text: z.string().trim().min(1).max(200) }),
       run: ({ index, text }) => {
         checkIndex(todos, index);
-        props.onEdit(index, text);
-        return { index, item: { ...todos[index], text } };
+        return { index, item: change((t) => editTodo(t, index, text))[index] };
       },
     },
     delete_item: {
@@ -57,8 +60,9 @@ export function TodoList(props: TodoListProps) {
       annotations: { destructiveHint: true },
       run: ({ index }) => {
         checkIndex(todos, index);
+        const deleted = todos[index];
         props.onDelete(index);
-        return { deleted: todos[index], index };
+        return { deleted, index };
       },
     },
     list: {

@@ -7,12 +7,18 @@
 import { parseArgs } from 'node:util';
 import { renderMcp } from '../../src/index.js';
 import { App } from './App.js';
-import { loadTodos, saveTodos } from './persist.js';
+import { loadTodos, lockTodoFile, saveTodos } from './persist.js';
 
 const { values } = parseArgs({
   options: { stdio: { type: 'boolean', default: false }, file: { type: 'string' } },
 });
 const file = values.file;
+// One app per file: a second one would overwrite the first one's changes with its own stale list.
+const locked = file ? lockTodoFile(file) : { ok: true as const };
+if (!locked.ok) {
+  process.stderr.write(`todo: ${locked.message}\n`);
+  process.exit(1);
+}
 const loaded = file ? loadTodos(file) : { todos: [] };
 if (loaded.warning) process.stderr.write(`todo: ${loaded.warning}\n`);
 
@@ -20,7 +26,7 @@ const app = await renderMcp(
   <App
     initial={loaded.todos}
     notice={loaded.warning}
-    onChange={file ? (todos) => saveTodos(file, todos) : undefined}
+    save={file ? (todos) => saveTodos(file, todos) : undefined}
   />,
   {
     session: 'todo',

@@ -1,37 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-
-const entry = fileURLToPath(new URL('../../examples/todo/index.tsx', import.meta.url));
-
-/** Starts the todo example as an agent would (a child process speaking MCP on stdio). */
-async function startTodo(extra: string[] = []) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', entry, '--stdio', ...extra],
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const client = new Client({ name: 'todo-test', version: '1.0.0' });
-  await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-    // The first text item is the handler's value as JSON (the example's actions declare no outputSchema).
-    const first = result.content[0];
-    const value: unknown = !result.isError && first?.type === 'text' ? JSON.parse(first.text) : undefined;
-    return { ...result, text, value };
-  };
-  return { client, call, stderr: () => stderr };
-}
+import { startTodo } from './todo-process.js';
 
 describe('examples/todo --stdio', () => {
   it('is driven by an SDK client through add → toggle → edit → list → delete (refused without approval)', async () => {
@@ -128,5 +99,5 @@ describe('examples/todo --stdio', () => {
     const aside = readdirSync(dir).find((f) => f.startsWith('todos.json.corrupt-'));
     expect(aside).toBeDefined();
     expect(readFileSync(join(dir, aside!), 'utf8')).toBe('{ not json');
-  });
+  }, 90_000); // three real child processes in a row
 });

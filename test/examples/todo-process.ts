@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+const entry = fileURLToPath(new URL('../../examples/todo/index.tsx', import.meta.url));
+
+/** Starts the todo example as an agent would (a child process speaking MCP on stdio). */
+export async function startTodo(extra: string[] = []) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', entry, '--stdio', ...extra],
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const client = new Client({ name: 'todo-test', version: '1.0.0' });
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+    // The first text item is the handler's value as JSON (the example's actions declare no outputSchema).
+    const first = result.content[0];
+    const value: unknown = !result.isError && first?.type === 'text' ? JSON.parse(first.text) : undefined;
+    return { ...result, text, value };
+  };
+  return { client, call, pid: transport.pid, stderr: () => stderr };
+}
+
+/** Runs the todo example until it exits by itself (it refuses to start, say): its exit code and stderr. */
+export function runTodoUntilExit(extra: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, '--stdio', ...extra], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
