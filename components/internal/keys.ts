@@ -121,7 +121,7 @@ export function useKeys(onKey: (input: string, key: Key) => KeyResult, options: 
         const rest = [...input].slice(used).join('');
         // The prototype's emit: a pending in-app confirmation takes over the instance's `emit`, and
         // these keys already passed it once (src/react/ConfirmPrompt.tsx).
-        if (emitter) setImmediate(() => EventEmitter.prototype.emit.call(emitter, 'input', rest));
+        setImmediate(() => EventEmitter.prototype.emit.call(emitter, 'input', rest));
         return;
       }
     },
