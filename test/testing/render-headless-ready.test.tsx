@@ -30,8 +30,9 @@ describe('renderHeadless resolves only when the app is ready for input', () => {
       try {
         app.stdin.write('x');
         await app.waitForSync();
-        const answer = await app.client.callTool({ name: 'app.q.get_value', arguments: {} });
-        expect(answer.structuredContent).toEqual({ value: 'x' });
+        const answer = await app.client.callTool({ name: 'app_q_get_value', arguments: {} });
+        const [value] = answer.content as { text: string }[];
+        expect(JSON.parse(value!.text)).toEqual({ value: 'x' });
       } finally {
         await app.unmount();
       }
