@@ -37,7 +37,10 @@ describe('what the agent sees without code', () => {
       await app.waitForSync();
       const before = await app.client.callTool({ name: 'app.name.ping', arguments: {} });
       expect(textOf(before)).toContain('Focus: nothing has focus');
-      const tab = await app.client.callTool({ name: 'app.keyboard.press', arguments: { keys: ['tab', 'tab'] } });
+      const tab = await app.client.callTool({
+        name: 'app.keyboard.press',
+        arguments: { keys: ['tab', 'tab'] },
+      });
       expect(textOf(tab)).toMatch(/Focus: widget "city" \(Ink focus id "[^"]+"\)/);
     } finally {
       await app.unmount();
