@@ -98,7 +98,10 @@ export class AutoIds {
 
   #wrapper(provider: ToolProvider, id: string, type: string, n: number): ToolProvider {
     let byId = this.#wrappers.get(provider);
-    if (byId === undefined) this.#wrappers.set(provider, (byId = new Map()));
+    if (byId === undefined) {
+      byId = new Map();
+      this.#wrappers.set(provider, byId);
+    }
     let wrapper = byId.get(id);
     if (wrapper === undefined) {
       const where = `${type} #${n} on screen (rendered without an id: ${ordinal(n)} ${type} in view order).`;

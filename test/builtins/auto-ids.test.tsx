@@ -41,6 +41,23 @@ function Anonymous() {
 }
 Anonymous.mcpTools = () => [{ name: 'go', run: () => 'went' }];
 
+function Named() {
+  const [v, setV] = useState('');
+  return <TextInput value={v} onChange={setV} focus={false} {...{ id: 'city' }} />;
+}
+
+function Twice() {
+  const [n, setN] = useState(0);
+  useMcpTools('counter', { bump: { run: () => setN(n + 1) } });
+  return (
+    <Box flexDirection="column">
+      <Anonymous />
+      <Anonymous />
+      <Text>{`n=${n}`}</Text>
+    </Box>
+  );
+}
+
 describe('automatic ids', () => {
   it('an @inkjs/ui Select with no id offers its tools as select_1, saying which widget it is', async () => {
     const app = await renderHeadless(<Picker />);
@@ -73,10 +90,6 @@ describe('automatic ids', () => {
   });
 
   it('an explicit id still wins', async () => {
-    function Named() {
-      const [v, setV] = useState('');
-      return <TextInput value={v} onChange={setV} focus={false} {...{ id: 'city' }} />;
-    }
     const app = await renderHeadless(<Named />);
     try {
       const names = await listed(app.client);
@@ -89,17 +102,6 @@ describe('automatic ids', () => {
 
   it('a component that declares tools but renders without an id is named in one warning', async () => {
     const warnings: string[] = [];
-    function Twice() {
-      const [n, setN] = useState(0);
-      useMcpTools('counter', { bump: { run: () => setN(n + 1) } });
-      return (
-        <Box flexDirection="column">
-          <Anonymous />
-          <Anonymous />
-          <Text>{`n=${n}`}</Text>
-        </Box>
-      );
-    }
     const app = await renderHeadless(<Twice />, { logger: { warn: (m) => warnings.push(m) } });
     try {
       await app.client.callTool({ name: 'app.counter.bump', arguments: {} });

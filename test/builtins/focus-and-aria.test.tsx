@@ -10,7 +10,7 @@ function Field({ id }: { id: string }) {
   const { isFocused } = useFocus();
   useMcpTools(id, { ping: { run: () => `pong from ${id}` } });
   return (
-    <Box aria-role="textbox" aria-state={{ focused: isFocused }} aria-label={id}>
+    <Box aria-role="textbox" aria-state={{ selected: isFocused }} aria-label={id}>
       <Text>{`${isFocused ? '>' : ' '} ${id}`}</Text>
     </Box>
   );
@@ -58,8 +58,8 @@ describe('what the agent sees without code', () => {
       expect(nodes.find((n) => n.id === 'city')?.focused).toBeUndefined();
       const screen = nodes.find((n) => n.id === 'screen');
       expect(screen?.attrs.accessibility).toEqual([
-        { role: 'textbox', state: { focused: true }, label: 'name', text: '', children: [] },
-        { role: 'textbox', state: { focused: false }, label: 'city', text: '', children: [] },
+        { role: 'textbox', state: { selected: true }, label: 'name', text: '', children: [] },
+        { role: 'textbox', state: { selected: false }, label: 'city', text: '', children: [] },
       ]);
     } finally {
       await app.unmount();
