@@ -15,7 +15,7 @@ import { ConfirmPrompt } from './ConfirmPrompt.js';
 import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
-import { readFocus } from './focus-state.js';
+import { FocusReader } from './focus-state.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import { SessionContext, type SessionLink } from './session-context.js';
@@ -67,6 +67,8 @@ class SessionAnchor extends Component<McpSessionProps> {
   #session: Session | null = null;
   #detach: (() => void) | undefined;
   #teardownPending = false;
+  /** One per anchor: it remembers where Ink keeps its focus state. */
+  readonly #focus = new FocusReader();
   readonly #link: SessionLink = { committed: () => this.#source?.committed() };
   #keyboard: EventEmitter | undefined;
   readonly #onKeyboard = (emitter: EventEmitter | undefined) => {
@@ -155,7 +157,7 @@ class SessionAnchor extends Component<McpSessionProps> {
       compose: (forest, hostRoot, anchor) => {
         const widgets = autoIds.apply(forest);
         if (!builtins) return widgets;
-        return builtins.compose(widgets, readFocus(hostRoot), (active) => focusOwner(anchor, active));
+        return builtins.compose(widgets, this.#focus.read(hostRoot), (active) => focusOwner(anchor, active));
       },
     });
     const session = new Session({
@@ -175,7 +177,7 @@ class SessionAnchor extends Component<McpSessionProps> {
   /** Which widget has focus, for every answer: undefined while nothing can take focus. */
   #focusLine(): string | undefined {
     const root = this.#source?.hostRoot();
-    const focus = root ? readFocus(root) : undefined;
+    const focus = root ? this.#focus.read(root) : undefined;
     if (focus === undefined || focus.ids.length === 0) return undefined;
     if (focus.active === undefined) return 'nothing has focus (Tab, or focus.set, gives it)';
     const owner = focusOwner(this.#source?.anchor() ?? null, focus.active);
@@ -191,7 +193,7 @@ class SessionAnchor extends Component<McpSessionProps> {
       screen: () => this.#session?.screen(),
       focus: () => {
         const root = this.#source?.hostRoot();
-        return root ? readFocus(root) : undefined;
+        return root ? this.#focus.read(root) : undefined;
       },
       outline: () => ariaOutline(this.#source?.anchor() ?? null),
       aria: () => ariaTree(this.#source?.anchor() ?? null),

@@ -178,7 +178,8 @@ export class FiberViewSource implements ViewSource {
     this.#commits++;
     this.#nextCommit.wake();
     if (hostRoot) this.#absorb(hostRoot, false);
-    this.#commitListeners.emit();
+    // Only `screen.wait_for` listens, and rarely: no copy of an empty set on every commit.
+    if (this.#commitListeners.listenerCount > 0) this.#commitListeners.emit();
   }
 
   /** Reads the tree under `hostRoot` into the cache; true when the session's tree changed. */
