@@ -33,6 +33,7 @@ const BENCHES: Bench[] = [
   { file: 'notifications.bench.tsx', about: 'P4: list_changed coalescing over 1,000 commits' },
   { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
   { file: 'frame.bench.tsx', about: "context: Ink's own frame time for P1's update" },
+  { file: 'keys.bench.tsx', about: 'K1, K2: keys through keyboard.press against React’s own commit per key' },
 ];
 
 interface Goal {
@@ -104,7 +105,31 @@ const GOALS: Goal[] = [
   },
 ];
 
-const FIGURE = /^([PM]\d+(?:\.[\w-]+)*) (\S+)/;
+GOALS.push(
+  {
+    key: 'K1',
+    what: 'context: keys per second through keyboard.press (100-key calls, in memory)',
+    target: '',
+  },
+  {
+    key: 'K1.key',
+    what: 'context: ms per key, each committed (and its effects run) before the next',
+    target: '',
+  },
+  {
+    key: 'K1.floor',
+    what: "context: ms per key without ink-mcp: React's commit and effects for that key",
+    target: '',
+  },
+  { key: 'K1.ratio', what: 'context: K1.key ÷ K1.floor', target: '' },
+  {
+    key: 'K2',
+    what: 'context: ms from a one-key keyboard.press call to its answer with the committed screen',
+    target: '',
+  },
+);
+
+const FIGURE = /^([PMK]\d+(?:\.[\w-]+)*) (\S+)/;
 
 interface Run {
   bench: Bench;

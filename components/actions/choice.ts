@@ -7,7 +7,7 @@ export interface Choice {
   /** Names the widget in descriptions and messages: `the select "color"`. */
   widget: string;
   options: readonly Option<unknown>[];
-  select(index: number, call: CallInfo): void;
+  select(index: number, call: CallInfo): void | Promise<void>;
   /** The chosen option's index, -1 for none; leave it out when the widget keeps it to itself (no `get_selected`). */
   selected?: number;
   /** What "chosen" means here, when it is not the obvious: e.g. `the highlighted item, which Enter would choose`. */

@@ -8,13 +8,13 @@ export interface MultiChoice {
   /** Names the widget in descriptions and messages. */
   widget: string;
   options: readonly Option<unknown>[];
-  toggle(index: number, call: CallInfo): void;
+  toggle(index: number, call: CallInfo): void | Promise<void>;
   /** Offered as `set_selected` when given: exactly these option indexes (ascending) are chosen. */
   setSelected?(indexes: number[]): void;
   /** The chosen indexes, ascending; leave it out when the widget keeps them to itself (no `get_selected`). */
   selected?: readonly number[];
   /** Offered as `submit` when given. */
-  submit?(call: CallInfo): void;
+  submit?(call: CallInfo): void | Promise<void>;
 }
 
 const TOGGLE = z.object({ value: OPTION_VALUE.describe('The value of the option to choose or unchoose') });

@@ -7,11 +7,11 @@ import { WidgetError } from '../internal/fail.js';
 export interface TextField {
   /** Names the field in descriptions and messages: `the text input "name"`. */
   field: string;
-  replace(text: string, call: CallInfo): void;
-  append?(text: string, call: CallInfo): void;
-  clear(call: CallInfo): void;
+  replace(text: string, call: CallInfo): void | Promise<void>;
+  append?(text: string, call: CallInfo): void | Promise<void>;
+  clear(call: CallInfo): void | Promise<void>;
   /** Offered as `submit` when given. */
-  submit?(call: CallInfo): void;
+  submit?(call: CallInfo): void | Promise<void>;
   /** Offered as `get_value` when given (never for a secret). */
   getValue?(): string;
   /** A secret: every action is `sensitive`, none answers anything, an app error's text is withheld. */
@@ -31,8 +31,8 @@ export function textActions(t: TextField): ActionSpec[] {
   const secret = t.secret === true;
   const annotations = secret ? { sensitive: true } : undefined;
   const run = secret
-    ? (doing: string, act: () => void) => withheld(field, doing, act)
-    : (_: string, act: () => void) => act();
+    ? (doing: string, act: () => void | Promise<void>) => withheld(field, doing, act)
+    : (_: string, act: () => void | Promise<void>) => act();
   const specs: ActionSpec[] = [
     action({
       name: 'type_into',
@@ -82,14 +82,18 @@ export function textActions(t: TextField): ActionSpec[] {
 }
 
 /** Runs an action on a secret; the app's handler may throw with the secret in its message. Answers nothing. */
-function withheld(field: string, doing: string, act: () => void): void {
-  try {
-    act();
-  } catch (error) {
+function withheld(field: string, doing: string, act: () => void | Promise<void>): void | Promise<void> {
+  const fail = (error: unknown): never => {
     if (error instanceof WidgetError) throw error;
     // A plain Error, not a WidgetError: the app failed, which counts toward the breaker.
     throw new Error(
       `ink-mcp: ${doing} ${field} failed in the app's handler (its message is withheld: it may hold the secret)`,
     );
+  };
+  try {
+    const done = act();
+    return done instanceof Promise ? done.catch(fail) : done;
+  } catch (error) {
+    return fail(error);
   }
 }

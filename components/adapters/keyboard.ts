@@ -17,8 +17,11 @@ export const KEYS = {
  */
 export const CLEAR_LIMIT = 4096;
 
-/** Sends one key or one piece of typed text per element, in order. */
-export type Keyboard = (keys: readonly string[]) => void;
+/**
+ * Sends one key or one piece of typed text per element, in order; resolves once React committed
+ * what they caused.
+ */
+export type Keyboard = (keys: readonly string[]) => Promise<void>;
 
 /**
  * The session's keyboard: `call.input(data)` delivers `data` to the app's `useInput` handlers exactly
@@ -34,8 +37,10 @@ export function keyboardOf(call: CallInfo, widget: string): Keyboard {
         'Render the app inside <McpSession> under Ink (render, renderMcp or renderHeadless).',
     );
   }
-  return (keys) => {
-    for (const key of keys) if (key !== '') (input as (data: string) => void)(key);
+  // All sent at once (a burst React renders once: `clear` sends thousands of keys), then awaited.
+  return async (keys) => {
+    const send = input as (data: string) => Promise<void>;
+    await Promise.all(keys.filter((key) => key !== '').map((key) => send(key)));
   };
 }
 

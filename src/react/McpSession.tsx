@@ -7,9 +7,15 @@ import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger } from '../walker/types.js';
+import { ariaOutline, ariaTree } from './aria-outline.js';
+import { AutoIds } from './auto-ids.js';
+import { BuiltinNodes } from './builtins/builtin-nodes.js';
+import type { BuiltinHost } from './builtins/host.js';
 import { ConfirmPrompt } from './ConfirmPrompt.js';
 import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
+import { focusOwner } from './focus-owner.js';
+import { FocusReader } from './focus-state.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import { SessionContext, type SessionLink } from './session-context.js';
@@ -34,6 +40,13 @@ export interface McpSessionProps {
    * @default none (nothing is asked in the app)
    */
   confirmer?: Confirmer;
+  /**
+   * Offer the built-in tools `keyboard.press`, `keyboard.type`, `screen.read`, `screen.wait_for` and
+   * (while something can take focus) `focus.list`, `focus.set`, `focus.next`, `focus.previous`.
+   * Their widget ids (`keyboard`, `screen`, `focus`) are reserved either way.
+   * @default true
+   */
+  builtinTools?: boolean;
   children?: ReactNode;
 }
 
@@ -54,6 +67,8 @@ class SessionAnchor extends Component<McpSessionProps> {
   #session: Session | null = null;
   #detach: (() => void) | undefined;
   #teardownPending = false;
+  /** One per anchor: it remembers where Ink keeps its focus state. */
+  readonly #focus = new FocusReader();
   readonly #link: SessionLink = { committed: () => this.#source?.committed() };
   #keyboard: EventEmitter | undefined;
   readonly #onKeyboard = (emitter: EventEmitter | undefined) => {
@@ -66,13 +81,19 @@ class SessionAnchor extends Component<McpSessionProps> {
     );
     this.#stop();
   };
-  /** The session's keyboard (`CallInfo.input`): one keypress, or one paste, as a person's. */
-  readonly #input = (data: string) => {
+  /**
+   * The session's keyboard (`CallInfo.input`): one keypress, or one paste, as a person's, in its own
+   * input event. Resolves once React committed what it caused and its effects ran — `useInput`
+   * re-subscribes its handler in an effect, so a key sent sooner would reach the stale handler of
+   * the render before (a `setX(x + 1)` closure would see the same `x` twice).
+   */
+  readonly #input = async (data: string): Promise<void> => {
     if (!this.#keyboard)
       throw new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).');
     // The prototype's emit, not the instance's: a pending confirmation replaces the instance's to
     // take the terminal's keys, and an agent's keys must never answer it.
     EventEmitter.prototype.emit.call(this.#keyboard, 'input', data);
+    await this.#source?.settled();
   };
 
   override componentDidMount(): void {
@@ -125,18 +146,60 @@ class SessionAnchor extends Component<McpSessionProps> {
     const { id, typeMap } = this.props;
     const logger = this.props.logger ?? stderrLogger;
     const screen = () => this.props.screen?.();
-    const source = new FiberViewSource({ label: id, logger, boundary: SessionAnchor, typeMapOf, screen });
+    const builtins = this.props.builtinTools === false ? undefined : new BuiltinNodes(this.#builtinHost());
+    const autoIds = new AutoIds(logger);
+    const source = new FiberViewSource({
+      label: id,
+      logger,
+      boundary: SessionAnchor,
+      typeMapOf,
+      screen,
+      compose: (forest, hostRoot, anchor) => {
+        const widgets = autoIds.apply(forest);
+        if (!builtins) return widgets;
+        return builtins.compose(widgets, this.#focus.read(hostRoot), (active) => focusOwner(anchor, active));
+      },
+    });
     const session = new Session({
       id,
       source,
       typeMap: namedPart(typeMap, defaultTypeMap()),
       logger,
       input: this.#input,
+      focus: () => this.#focusLine(),
     });
     this.#source = source;
     this.#session = session;
     source.start((this as unknown as { _reactInternals?: Fiber })._reactInternals);
     this.#detach = this.#attach(session);
+  }
+
+  /** Which widget has focus, for every answer: undefined while nothing can take focus. */
+  #focusLine(): string | undefined {
+    const root = this.#source?.hostRoot();
+    const focus = root ? this.#focus.read(root) : undefined;
+    if (focus === undefined || focus.ids.length === 0) return undefined;
+    if (focus.active === undefined) return 'nothing has focus (Tab, or focus.set, gives it)';
+    const owner = focusOwner(this.#source?.anchor() ?? null, focus.active);
+    return owner === undefined || owner === focus.active
+      ? JSON.stringify(focus.active)
+      : `widget ${JSON.stringify(owner)} (Ink focus id ${JSON.stringify(focus.active)})`;
+  }
+
+  /** What the built-in tools reach of this session, read live at each call. */
+  #builtinHost(): BuiltinHost {
+    return {
+      press: (data) => this.#input(data),
+      screen: () => this.#session?.screen(),
+      focus: () => {
+        const root = this.#source?.hostRoot();
+        return root ? this.#focus.read(root) : undefined;
+      },
+      outline: () => ariaOutline(this.#source?.anchor() ?? null),
+      aria: () => ariaTree(this.#source?.anchor() ?? null),
+      settled: () => this.#source?.settled() ?? Promise.resolve(),
+      onCommit: (listener) => this.#source?.onCommit(listener) ?? (() => {}),
+    };
   }
 
   #attach(session: Session): (() => void) | undefined {

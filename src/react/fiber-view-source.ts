@@ -28,6 +28,12 @@ export interface FiberViewSourceOptions {
   typeMapOf(anchor: Fiber): McpTypeMap | undefined;
   /** The screen as plain text, when the app renders to one the session can read. */
   screen?: () => string | undefined;
+  /**
+   * Turns the session's forest, read from `anchor` in the tree under `hostRoot`, into the one it publishes (the
+   * built-in tools' nodes go first). Must return the same array while nothing changed.
+   * @default the forest as read
+   */
+  compose?: (forest: readonly ViewNode[], hostRoot: Fiber, anchor: Fiber) => readonly ViewNode[];
 }
 
 const NOTHING: ViewNode[] = [];
@@ -56,6 +62,7 @@ export class FiberViewSource implements ViewSource {
   #quietAt = 0;
   #warned = false;
   readonly #nextCommit = new NextCommit(HELD_POLL_MS);
+  readonly #commitListeners = new Subscribable<void>();
 
   constructor(options: FiberViewSourceOptions) {
     this.#options = options;
@@ -115,6 +122,27 @@ export class FiberViewSource implements ViewSource {
     return this.#options.screen?.();
   }
 
+  /** The session's anchor fiber in the committed tree (null once unmounted). */
+  anchor(): Fiber | null {
+    const path = this.#path;
+    if (path === null) return null;
+    try {
+      return follow(path.root.current, path.slots);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The committed HostRoot fiber of the app (null once unmounted). */
+  hostRoot(): Fiber | null {
+    return this.#path?.root.current ?? null;
+  }
+
+  /** Calls `listener` after every commit the session hears; returns the function that stops it. */
+  onCommit(listener: () => void): () => void {
+    return this.#commitListeners.subscribe(listener);
+  }
+
   subscribe(listener: (tree: ViewNode[]) => void): () => void {
     return this.#changes.subscribe(listener);
   }
@@ -150,6 +178,8 @@ export class FiberViewSource implements ViewSource {
     this.#commits++;
     this.#nextCommit.wake();
     if (hostRoot) this.#absorb(hostRoot, false);
+    // Only `screen.wait_for` listens, and rarely: no copy of an empty set on every commit.
+    if (this.#commitListeners.listenerCount > 0) this.#commitListeners.emit();
   }
 
   /** Reads the tree under `hostRoot` into the cache; true when the session's tree changed. */
@@ -167,6 +197,7 @@ export class FiberViewSource implements ViewSource {
           full,
         });
         tree = this.#entry.out;
+        if (this.#options.compose) tree = this.#options.compose(tree, hostRoot, anchor);
       }
     } catch (error) {
       this.#entry = undefined;

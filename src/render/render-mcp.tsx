@@ -24,6 +24,8 @@ export interface RenderMcpOptions extends McpServerOptions {
    */
   transport: 'stdio' | 'http';
   typeMap?: McpTypeMap;
+  /** Offer the built-in keyboard, screen and focus tools (`<McpSession builtinTools>`). @default true */
+  builtinTools?: boolean;
   /** Size of the in-memory terminal (stdio). @default 100 */
   columns?: number;
   /** @default 30 */
@@ -103,6 +105,7 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
       server={server}
       screen={terminal.screen}
       {...typeMapProp(options.typeMap)}
+      {...(options.builtinTools === false ? { builtinTools: false } : {})}
     >
       {element}
     </McpSession>,
@@ -162,6 +165,7 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
       screen={tap.screen}
       confirmer={confirmer}
       {...typeMapProp(options.typeMap)}
+      {...(options.builtinTools === false ? { builtinTools: false } : {})}
     >
       {element}
     </McpSession>,

@@ -27,6 +27,8 @@ type Content = CallToolResult['content'][number];
  */
 export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
   const screen = options.includeScreen && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
+  if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
+    screen.push(text(`Focus: ${answer.focus}`));
   if (!answer.ok) {
     // Worded here, once, with the name the model knows (h4: errors are facts until the boundary).
     // An unknown tool's name is the one the model called: there is no listed name for it.

@@ -9,8 +9,13 @@ export interface TreeNodeJson {
   attrs: JsonObject;
   /** The tools this node offers now, as the reading connection lists them. */
   tools: string[];
+  /** This widget holds Ink focus (the component that has it is inside it). */
+  focused?: true;
   children: TreeNodeJson[];
 }
+
+/** The built-in `focus` node's type; its attrs name the widget that encloses the focused component. */
+const FOCUS_NODE = 'ink-mcp:focus';
 
 export const REDACTED = '[redacted]';
 /** An attribute whose key matches is never shown, whatever it holds. */
@@ -44,6 +49,7 @@ export function treeJson(
     if (tool.annotations.sensitive) sensitive.add(tool.node);
   }
   const seen = new Set<ViewNode>();
+  let focusedWidget = focusedWidgetOf(tree);
   const convert = (node: ViewNode): TreeNodeJson | undefined => {
     try {
       return convertUnsafe(node);
@@ -64,6 +70,10 @@ export function treeJson(
     };
     if (typeof node.id === 'string') out.id = cleanText(node.id);
     out.tools = toolsOf.get(node) ?? [];
+    if (focusedWidget !== undefined && node.id === focusedWidget && type !== FOCUS_NODE) {
+      out.focused = true;
+      focusedWidget = undefined; // the first in view order, as a call would resolve it
+    }
     if (Array.isArray(node.children)) {
       for (const child of node.children) {
         const converted = convert(child);
@@ -73,6 +83,16 @@ export function treeJson(
     return out;
   };
   return tree.map(convert).filter((n): n is TreeNodeJson => n !== undefined);
+}
+
+/** The widget id the built-in focus node names, if any (a top-level node: built-ins come first). */
+function focusedWidgetOf(tree: readonly ViewNode[]): string | undefined {
+  try {
+    const widget = tree.find((node) => node?.type === FOCUS_NODE)?.attrs?.widget;
+    return typeof widget === 'string' ? widget : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A node's attrs with everything JSON cannot say dropped or summarised, and secrets redacted. */

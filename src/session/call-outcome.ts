@@ -21,6 +21,8 @@ export type DispatchResult =
       ok: true;
       value: unknown;
       screen?: string;
+      /** Which widget has focus after the call, in words (`"name" (Ink focus)`), when the app has focus. */
+      focus?: string;
       /** The call ended its own app (it ran; the session and its tools are gone). */
       stopped?: true;
     } & ToolChanges)
@@ -30,6 +32,7 @@ export type DispatchResult =
       /** Counts toward the tool's circuit breaker. */
       fault: boolean;
       screen?: string;
+      focus?: string;
     };
 
 export interface AfterTheCall {
@@ -37,6 +40,8 @@ export interface AfterTheCall {
   /** The session still runs (else the call ended its app). */
   running: boolean;
   screen: string | undefined;
+  /** Which widget has focus after the call, when the session can tell. */
+  focus?: string | undefined;
   timeoutMs: number;
 }
 
@@ -45,7 +50,10 @@ export interface AfterTheCall {
  * answers "widget unavailable" or throws an ActionError says the question was wrong, not the tool.
  */
 export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: AfterTheCall): DispatchResult {
-  const screen = after.screen === undefined ? {} : { screen: after.screen };
+  const screen = {
+    ...(after.screen === undefined ? {} : { screen: after.screen }),
+    ...(after.focus === undefined ? {} : { focus: after.focus }),
+  };
   if (outcome.ok && isWidgetUnavailable(outcome.value)) {
     const { widgetId, why } = outcome.value;
     return {

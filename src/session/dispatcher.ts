@@ -193,6 +193,7 @@ export class Dispatcher {
       changes: diffNames(before, this.#sync.toolNames()),
       running: this.#live,
       screen: session.screen(),
+      focus: session.focus?.(),
       timeoutMs: call.timeoutMs,
     });
   }

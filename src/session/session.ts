@@ -15,8 +15,10 @@ export interface SessionOptions {
   logger?: Logger;
   /** The screen as plain text, when the app renders to one the session can read. @default `source.screen` */
   screen?: () => string | undefined;
-  /** Types into the app as a person would (`CallInfo.input`). @default none */
-  input?: (data: string) => void;
+  /** Which widget has focus, in words, for every answer. @default none */
+  focus?: () => string | undefined;
+  /** Types into the app as a person would (`CallInfo.input`); resolves once the key took effect. @default none */
+  input?: (data: string) => Promise<void>;
 }
 
 /**
@@ -30,7 +32,9 @@ export class Session {
   readonly typeMap: TypeMap;
   readonly logger: Logger | undefined;
   /** Types into the app as a person would (`CallInfo.input`), when the app has a keyboard. */
-  readonly input: ((data: string) => void) | undefined;
+  readonly input: ((data: string) => Promise<void>) | undefined;
+  /** Which widget has focus, in words, for every answer (when the app has focus). */
+  readonly focus: (() => string | undefined) | undefined;
   readonly #readScreen: (() => string | undefined) | undefined;
   #running = true;
   readonly #onStop: Subscribable<void>;
@@ -41,6 +45,7 @@ export class Session {
     this.typeMap = options.typeMap ?? defaultTypeMap();
     this.logger = options.logger;
     this.input = options.input;
+    this.focus = options.focus;
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#onStop = new Subscribable<void>((error) =>
       this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${errorText(error)}`),

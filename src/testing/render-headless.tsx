@@ -13,6 +13,8 @@ export interface RenderHeadlessOptions extends McpServerOptions {
   /** The session id (first segment of every tool name). @default 'app' */
   session?: string;
   typeMap?: McpTypeMap;
+  /** Offer the built-in keyboard, screen and focus tools (`<McpSession builtinTools>`). @default true */
+  builtinTools?: boolean;
   /** @default 100 */
   columns?: number;
   /** @default 30 */
@@ -48,6 +50,7 @@ export async function renderHeadless(
   const {
     session: id = 'app',
     typeMap,
+    builtinTools,
     columns,
     rows,
     clientInfo,
@@ -69,7 +72,14 @@ export async function renderHeadless(
   });
   const instance = render(
     <>
-      <McpSession id={id} server={host} screen={terminal.screen} {...(typeMap ? { typeMap } : {})}>
+      <McpSession
+        id={id}
+        server={host}
+        screen={terminal.screen}
+        {...(typeMap ? { typeMap } : {})}
+        {...(builtinTools === undefined ? {} : { builtinTools })}
+        {...(serverOptions.logger ? { logger: serverOptions.logger } : {})}
+      >
         {element}
       </McpSession>
       <EffectsRan onRan={effectsRan} />

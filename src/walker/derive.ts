@@ -6,6 +6,7 @@ import { findProvider } from './find-provider.js';
 import { isActionName, isId } from './ids.js';
 import { stderrLogger } from './logger.js';
 import { pickAnnotations } from './pick-annotations.js';
+import { isBuiltinProvider, RESERVED_WIDGET_IDS } from './reserved-ids.js';
 import { defaultTypeMap } from './type-map.js';
 import type { ActionSpec, Refusal, ToolDef, ToolProvider, TypeMap, ViewNode, WalkContext } from './types.js';
 import { isZodSchema } from './zod-schema.js';
@@ -69,6 +70,10 @@ function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, out: De
   if (node.attrs?.mcpExclude === true) return;
   if (!isId(id)) {
     out.refusals.push({ kind: 'widget_id', widgetId: id });
+    return;
+  }
+  if (RESERVED_WIDGET_IDS.has(id) && !isBuiltinProvider(provider)) {
+    out.refusals.push({ kind: 'reserved_id', widgetId: id });
     return;
   }
   let specs: unknown;

@@ -42,6 +42,8 @@ export function describeRefusal(refusal: Refusal): string {
       return `ink-mcp: widget "${refusal.widgetId}": action "${refusal.name}" derives no tool: ${describeSpecFault(refusal.fault)}.`;
     case 'provider_error':
       return `ink-mcp: widget "${refusal.widgetId}": its mcpTools failed (${refusal.message}); it derives no tools until that is fixed.`;
+    case 'reserved_id':
+      return `ink-mcp: widget id "${refusal.widgetId}" derives no tools: keyboard, screen and focus are the ids of every session's built-in tools. Rename the widget.`;
   }
 }
 

@@ -41,9 +41,11 @@ export interface CallInfo {
   client?: { name: string; version?: string };
   /**
    * Types into the app as a person would: `data` (one key such as `'\r'` or `'\u001B[B'`, or a piece of
-   * text) reaches every active `useInput` handler. Present when the session renders under Ink.
+   * text) reaches every active `useInput` handler in its own input event. Resolves once React has
+   * committed what the key caused (and its effects ran): await it before the next key, as a person's
+   * next keystroke comes after the screen changed. Present when the session renders under Ink.
    */
-  input?: (data: string) => void;
+  input?: (data: string) => Promise<void>;
 }
 
 export interface Action<S = InputSchema> {
@@ -128,7 +130,9 @@ export type Refusal =
   | { kind: 'widget_id'; widgetId: unknown }
   | { kind: 'action_name'; widgetId: string; name: unknown }
   | { kind: 'action_spec'; widgetId: string; name: string; fault: SpecFault }
-  | { kind: 'provider_error'; widgetId: string; message: string };
+  | { kind: 'provider_error'; widgetId: string; message: string }
+  /** An app widget uses the id of a built-in tool (`keyboard`, `screen`, `focus`). */
+  | { kind: 'reserved_id'; widgetId: string };
 
 /** The only annotations that reach a client; either one makes a call need the authorizer. */
 export interface ToolAnnotations {

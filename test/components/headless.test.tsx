@@ -64,9 +64,11 @@ async function headless(element: ReactElement, options: RenderHeadlessOptions = 
     logs.push(message);
   };
   // Canonical names keep the expectations short; the listed (portable) names are tested in test/server.
+  // No built-in tools: these tests list the widgets' own.
   const h = await renderHeadless(element, {
     logger: { warn: log, info: log, error: log },
     nameStyle: 'dotted',
+    builtinTools: false,
     ...options,
   });
   opened.push(h);

@@ -34,6 +34,7 @@ export function app(children: ReactNode, options: AppOptions = {}) {
       id="t"
       server={hub}
       logger={logger}
+      builtinTools={false} // these tests list the widgets' own tools
       {...(options.typeMap ? { typeMap: options.typeMap } : {})}
     >
       {inner}

@@ -33,10 +33,10 @@ describe('a render error inside a session', () => {
     const hub = new Hub({ logger });
     const ink = render(
       <>
-        <McpSession id="a" server={hub} logger={logger}>
+        <McpSession id="a" server={hub} builtinTools={false} logger={logger}>
           <Breakable />
         </McpSession>
-        <McpSession id="b" server={hub} logger={logger}>
+        <McpSession id="b" server={hub} builtinTools={false} logger={logger}>
           <Breakable />
         </McpSession>
       </>,

@@ -27,12 +27,12 @@ export function quietLogger(): Logger & { warnings: string[] } {
   return { warnings, warn: (message) => warnings.push(message) };
 }
 
-/** Renders `children` inside one `<McpSession>` with ink-testing-library. */
+/** Renders `children` inside one `<McpSession>` with ink-testing-library (no built-in tools: these tests read the app's own tree). */
 export function mount(children: ReactNode, props: Partial<McpSessionProps> = {}) {
   const host = fakeHost();
   const logger = quietLogger();
   const app = (inner: ReactNode, extra: Partial<McpSessionProps>): ReactElement => (
-    <McpSession id="t" server={host} logger={logger} {...extra}>
+    <McpSession id="t" server={host} builtinTools={false} logger={logger} {...extra}>
       {inner}
     </McpSession>
   );

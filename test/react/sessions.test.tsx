@@ -103,7 +103,7 @@ describe('sessions', () => {
     const host = fakeHost();
     render(
       <StrictMode>
-        <McpSession id="s" server={host} logger={quietLogger()}>
+        <McpSession id="s" server={host} builtinTools={false} logger={quietLogger()}>
           <Counter />
         </McpSession>
       </StrictMode>,
@@ -126,16 +126,16 @@ describe('sessions', () => {
       showSecond = setSecond;
       return (
         <Box>
-          <McpSession id="outer" server={host}>
+          <McpSession id="outer" server={host} builtinTools={false}>
             <Panel id="o1">
-              <McpSession id="inner" server={host}>
+              <McpSession id="inner" server={host} builtinTools={false}>
                 <Panel id="i1" />
               </McpSession>
               <Panel id="o2" />
             </Panel>
           </McpSession>
           {second && (
-            <McpSession id="side" server={host}>
+            <McpSession id="side" server={host} builtinTools={false}>
               <Panel id="s1" />
             </McpSession>
           )}
@@ -173,10 +173,10 @@ describe('sessions', () => {
     }
     const ink = render(
       <Box>
-        <McpSession id="a" server={host}>
+        <McpSession id="a" server={host} builtinTools={false}>
           <Probe />
         </McpSession>
-        <McpSession id="b" server={host}>
+        <McpSession id="b" server={host} builtinTools={false}>
           <Panel id="q" />
         </McpSession>
       </Box>,
@@ -202,7 +202,7 @@ describe('sessions', () => {
     const host = fakeHost();
     const confirmer = new Confirmer();
     const ink = render(
-      <McpSession id="s" server={host} screen={() => 'the screen'} confirmer={confirmer}>
+      <McpSession id="s" server={host} builtinTools={false} screen={() => 'the screen'} confirmer={confirmer}>
         <Panel id="p" />
       </McpSession>,
     );
@@ -220,12 +220,12 @@ describe('sessions', () => {
   it('starts a new session when the id changes', async () => {
     const host = fakeHost();
     const ink = render(
-      <McpSession id="one" server={host}>
+      <McpSession id="one" server={host} builtinTools={false}>
         <Panel id="p" />
       </McpSession>,
     );
     ink.rerender(
-      <McpSession id="two" server={host}>
+      <McpSession id="two" server={host} builtinTools={false}>
         <Panel id="p" />
       </McpSession>,
     );
@@ -246,7 +246,7 @@ describe('sessions', () => {
       return <Text>{n}</Text>;
     }
     const { instance, lastFrame } = renderConcurrent(
-      <McpSession id="conc" server={host}>
+      <McpSession id="conc" server={host} builtinTools={false}>
         <Counter />
       </McpSession>,
     );

@@ -201,7 +201,7 @@ describe('typeMap', () => {
       const [typeMap, set] = useState<McpTypeMap | undefined>(undefined);
       setTypeMap = set;
       return (
-        <McpSession id="t" server={host} typeMap={typeMap}>
+        <McpSession id="t" server={host} builtinTools={false} typeMap={typeMap}>
           {child}
         </McpSession>
       );

@@ -96,7 +96,7 @@ describe('useMcpTools', () => {
     }
     const host = fakeHost();
     const { instance, lastFrame } = renderConcurrent(
-      <McpSession id="t" server={host}>
+      <McpSession id="t" server={host} builtinTools={false}>
         <Holder />
       </McpSession>,
     );

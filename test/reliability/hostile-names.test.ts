@@ -72,7 +72,8 @@ describe('hostile tool names', () => {
   let portable: Client;
 
   beforeAll(async () => {
-    const options = { session: 'app', logger: memoryLogger(), includeScreen: false };
+    // No built-in tools: only the confusable names below are listed.
+    const options = { session: 'app', logger: memoryLogger(), includeScreen: false, builtinTools: false };
     app = await renderHeadless(createElement(ConfusableNames, { hits }), { ...options, nameStyle: 'dotted' });
     portableApp = await renderHeadless(createElement(ConfusableNames, { hits }), options);
     portable = portableApp.client;

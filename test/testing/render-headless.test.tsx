@@ -27,7 +27,11 @@ function Desk() {
 
 describe('renderHeadless', () => {
   it('gives a real client, the frame, and list_changed when a person changes the UI', async () => {
-    const app = await renderHeadless(<Desk />, { session: 'desk', coalesce: { waitMs: 5, maxWaitMs: 20 } });
+    const app = await renderHeadless(<Desk />, {
+      session: 'desk',
+      builtinTools: false,
+      coalesce: { waitMs: 5, maxWaitMs: 20 },
+    });
     try {
       let changed = 0;
       app.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -58,7 +62,7 @@ describe('renderHeadless', () => {
   });
 
   it('answers with the tools a call added', async () => {
-    const app = await renderHeadless(<Desk />, { session: 'desk' });
+    const app = await renderHeadless(<Desk />, { session: 'desk', builtinTools: false });
     try {
       const opened = await app.client.callTool({ name: 'desk.desk.open', arguments: {} });
       const texts = (opened.content as { text: string }[]).map((c) => c.text);

@@ -69,7 +69,7 @@ describe('ink-text-input adapter', () => {
     expect(a.screen()).toContain('**********');
   });
 
-  it('is not exposed without an id, nor without onChange', async () => {
+  it('is offered under an automatic id without an id, and not at all without onChange', async () => {
     const a = app(
       <Box flexDirection="column">
         <InkTextInput value="" onChange={() => {}} />
@@ -77,6 +77,7 @@ describe('ink-text-input adapter', () => {
       </Box>,
       { typeMap },
     );
-    expect(a.tools()).toEqual([]);
+    expect(a.tools().every((name) => name.startsWith('text_input_1.'))).toBe(true);
+    expect(a.tools()).toContain('text_input_1.type_into');
   });
 });

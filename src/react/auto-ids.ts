@@ -1,0 +1,159 @@
+import { defaultTypeMap } from '../walker/type-map.js';
+import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
+
+/**
+ * Gives widgets the default type map recognises (ink-text-input, ink-select-input, @inkjs/ui) an id
+ * when the app rendered them without one: their type and their place among widgets of that type,
+ * in view order (`select_1`, `text_input_2`), so an unchanged app offers their tools. An explicit id
+ * still wins. Any other provider that renders without an id derives nothing (DESIGN.md §3: a node
+ * without id is a container) and is named once in a warning, since that is rarely what its author meant.
+ *
+ * The forest keeps its identity while nothing changed, and so does every node whose id and children
+ * are those of the last pass: live resolution and the sync diff compare nodes and providers.
+ */
+export class AutoIds {
+  readonly #logger: Logger;
+  readonly #warned = new Set<string>();
+  #lastIn: readonly ViewNode[] | undefined;
+  #lastOut: readonly ViewNode[] = [];
+  #made = new WeakMap<ViewNode, ViewNode>();
+  #defaults: ReadonlySet<unknown> = new Set();
+  #defaultsOf: unknown;
+  /** One wrapper per (provider, id): a new one each pass would read as "type changed". */
+  readonly #wrappers = new WeakMap<ToolProvider, Map<string, ToolProvider>>();
+
+  constructor(logger: Logger) {
+    this.#logger = logger;
+  }
+
+  apply(forest: readonly ViewNode[]): readonly ViewNode[] {
+    const map = defaultTypeMap();
+    if (forest === this.#lastIn && map === this.#defaultsOf) return this.#lastOut;
+    if (map !== this.#defaultsOf) {
+      this.#defaultsOf = map;
+      this.#defaults = new Set(map instanceof Map ? map.values() : Object.values(map));
+    }
+    const made = new WeakMap<ViewNode, ViewNode>();
+    this.#lastOut = this.#nodes(forest, new Map(), made, false);
+    this.#made = made;
+    this.#lastIn = forest;
+    return this.#lastOut;
+  }
+
+  #nodes(
+    nodes: readonly ViewNode[],
+    counts: Map<string, number>,
+    made: WeakMap<ViewNode, ViewNode>,
+    inWidget: boolean,
+  ): readonly ViewNode[] {
+    let out: ViewNode[] | null = null;
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      const next = this.#node(node, counts, made, inWidget);
+      if (next !== node && out === null) out = nodes.slice(0, i);
+      out?.push(next);
+    }
+    return out ?? nodes;
+  }
+
+  #node(
+    node: ViewNode,
+    counts: Map<string, number>,
+    made: WeakMap<ViewNode, ViewNode>,
+    inWidget: boolean,
+  ): ViewNode {
+    // Parts of an adapted widget (ink-select-input's per-item Indicators) are not widgets of their own.
+    const id = inWidget ? undefined : this.#autoId(node, counts);
+    const widget = inWidget || this.#defaults.has(node.provider);
+    const children = Array.isArray(node.children)
+      ? this.#nodes(node.children, counts, made, widget)
+      : node.children;
+    if (id === undefined && children === node.children) return node;
+    const last = this.#made.get(node);
+    let next: ViewNode;
+    if (last !== undefined && last.id === (id ?? node.id) && sameItems(last.children, children)) next = last;
+    else {
+      next = { ...node, children: children as ViewNode[] };
+      if (id !== undefined) {
+        next.id = id;
+        next.provider = this.#wrapper(node.provider!, id, node.type, counts.get(node.type)!);
+      }
+    }
+    made.set(node, next);
+    return next;
+  }
+
+  /** The id a node gets: undefined unless it is a default-type-map widget rendered without one. */
+  #autoId(node: ViewNode, counts: Map<string, number>): string | undefined {
+    const provider = node.provider;
+    if (node.id !== undefined || provider == null) return undefined;
+    if (!this.#defaults.has(provider)) {
+      this.#warnOnce(node, provider);
+      return undefined;
+    }
+    const n = (counts.get(node.type) ?? 0) + 1;
+    counts.set(node.type, n);
+    return `${slug(node.type)}_${n}`;
+  }
+
+  #wrapper(provider: ToolProvider, id: string, type: string, n: number): ToolProvider {
+    let byId = this.#wrappers.get(provider);
+    if (byId === undefined) {
+      byId = new Map();
+      this.#wrappers.set(provider, byId);
+    }
+    let wrapper = byId.get(id);
+    if (wrapper === undefined) {
+      const where = `${type} #${n} on screen (rendered without an id: ${ordinal(n)} ${type} in view order).`;
+      wrapper = {
+        mcpTools(attrs, node) {
+          const specs = provider.mcpTools(attrs, node);
+          if (!Array.isArray(specs)) return specs;
+          return specs.map((spec: ActionSpec) => ({
+            ...spec,
+            description: typeof spec.description === 'string' ? `${where} ${spec.description}` : where,
+          }));
+        },
+      };
+      byId.set(id, wrapper);
+    }
+    return wrapper;
+  }
+
+  #warnOnce(node: ViewNode, provider: ToolProvider): void {
+    // Checked once per type: containers without an id are read on every commit.
+    if (this.#warned.has(node.type)) return;
+    this.#warned.add(node.type);
+    let offers = false;
+    try {
+      const specs = provider.mcpTools(node.attrs, node);
+      offers = Array.isArray(specs) && specs.length > 0;
+    } catch {
+      return; // the walker reports a failing provider; here only a missing id matters
+    }
+    if (!offers) return;
+    this.#logger.warn(
+      `ink-mcp: <${node.type}> declares tools but renders without an id, so it offers none. Give it an \`id\` prop (1-32 of [A-Za-z0-9_-]).`,
+    );
+  }
+}
+
+/** `TextInput` → `text_input`: a widget id made of the type name. */
+function slug(type: string): string {
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return (words || 'widget').slice(0, 24);
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+}

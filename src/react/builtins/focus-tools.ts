@@ -1,0 +1,115 @@
+import { ActionError } from '../../walker/action-error.js';
+import type { ActionSpec, ToolProvider, ViewNode } from '../../walker/types.js';
+import type { FocusManager, FocusState } from '../focus-state.js';
+import type { BuiltinHost } from './host.js';
+
+/** The focus node's attrs: what its tools offer (read at the last snapshot). */
+export interface FocusAttrs {
+  ids: readonly string[];
+  active: string | undefined;
+  /** The id of the widget that encloses the focused component, if one does. */
+  widget?: string;
+}
+
+/**
+ * `focus.list`, `focus.set {id}`, `focus.next`, `focus.previous`: Ink's own focus manager (the ids
+ * of `useFocus({ id })`). Offered only while something can take focus.
+ */
+export function focusProvider(host: BuiltinHost): ToolProvider {
+  const move = async (how: (manager: FocusManager) => void): Promise<string> => {
+    const state = live(host);
+    how(state.manager);
+    await host.settled();
+    return describeFocus(live(host));
+  };
+  return {
+    mcpTools(attrs) {
+      const { ids } = attrs as unknown as FocusAttrs;
+      if (!Array.isArray(ids) || ids.length === 0) return [];
+      const specs: ActionSpec[] = [
+        {
+          name: 'list',
+          description: 'The ids that can take focus (in Tab order) and the one that has it.',
+          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+          run: () => {
+            const state = live(host);
+            return { ids: [...state.ids], focused: state.active ?? null };
+          },
+        },
+        {
+          name: 'set',
+          description: `Give focus to the component with this id (Ink's useFocus id). Ids now: ${ids.map((id) => JSON.stringify(id)).join(', ')}.`,
+          inputSchema: {
+            type: 'object',
+            properties: { id: { type: 'string', minLength: 1 } },
+            required: ['id'],
+            additionalProperties: false,
+          },
+          run: (args) => {
+            const id = (args as { id: string }).id;
+            const state = live(host);
+            if (!state.ids.includes(id)) {
+              throw new ActionError(
+                `ink-mcp: no component that can take focus has the id ${JSON.stringify(id)}; focus did not move. Ids now: ${state.ids.map((i) => JSON.stringify(i)).join(', ')}.`,
+              );
+            }
+            return move((manager) => manager.focus(id));
+          },
+        },
+        {
+          name: 'next',
+          description: 'Move focus to the next component, as Tab does.',
+          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+          run: () => move((manager) => manager.focusNext()),
+        },
+        {
+          name: 'previous',
+          description: 'Move focus to the previous component, as Shift+Tab does.',
+          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+          run: () => move((manager) => manager.focusPrevious()),
+        },
+      ];
+      return specs;
+    },
+  };
+}
+
+function live(host: BuiltinHost): FocusState {
+  const state = host.focus();
+  if (state === undefined || state.ids.length === 0) {
+    throw new ActionError('ink-mcp: nothing in the app can take focus now.');
+  }
+  return state;
+}
+
+export function describeFocus(state: FocusState): string {
+  return state.active === undefined ? 'Nothing has focus.' : `Focus is on ${JSON.stringify(state.active)}.`;
+}
+
+/** The focus node of a snapshot: new only when what it offers changed. */
+export function focusNode(
+  provider: ToolProvider,
+  focus: FocusState | undefined,
+  last: ViewNode | undefined,
+  owner: (active: string) => string | undefined,
+): ViewNode {
+  const ids = focus?.ids ?? [];
+  const active = focus?.active;
+  const was = last?.attrs as FocusAttrs | undefined;
+  if (last && was && was.active === active && sameIds(was.ids, ids)) return last;
+  const attrs: FocusAttrs = { ids, active };
+  // Looked up when focus moves only: it searches the session's components.
+  const widget = active === undefined ? undefined : owner(active);
+  if (widget !== undefined) attrs.widget = widget;
+  return {
+    type: 'ink-mcp:focus',
+    id: 'focus',
+    attrs: attrs as unknown as Record<string, unknown>,
+    children: [],
+    provider,
+  };
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}

@@ -1,0 +1,23 @@
+import type { AriaEntry } from '../aria-outline.js';
+import type { FocusState } from '../focus-state.js';
+
+/** What the built-in tools need from their session (McpSession provides it). */
+export interface BuiltinHost {
+  /** Delivers one key as its own input event; resolves once React committed what it caused. */
+  press(data: string): Promise<void>;
+  /** The screen as plain text, if the session renders to one. */
+  screen(): string | undefined;
+  /** Ink's focus manager as it is now (undefined when the app is not under Ink). */
+  focus(): FocusState | undefined;
+  /** Ink's accessibility props (`aria-role`, `aria-state`, `aria-label`) as an outline; '' if none. */
+  outline(): string;
+  /** The same, as data (the tree resource shows it on the `screen` node). */
+  aria(): AriaEntry[];
+  /** Resolves once React committed the work scheduled so far. */
+  settled(): Promise<void>;
+  /** Calls `listener` after every commit of the app; returns the function that stops it. */
+  onCommit(listener: () => void): () => void;
+}
+
+/** Widget ids of the built-in tools: an app widget may not use them. */
+export const BUILTIN_IDS = { keyboard: 'keyboard', screen: 'screen', focus: 'focus' } as const;

@@ -1,0 +1,86 @@
+import { ActionError } from '../../walker/action-error.js';
+import type { ActionSpec, ToolProvider } from '../../walker/types.js';
+import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
+import type { BuiltinHost } from './host.js';
+
+/** More keys than this in one call is a script, not a keystroke: split it into several calls. */
+export const MAX_KEYS = 500;
+/** The longest text one `keyboard.type` call types. */
+export const MAX_TEXT = 10_000;
+
+/**
+ * `keyboard.press {keys}` and `keyboard.type {text}`: keys as a person presses them, one input event
+ * each, the next only after React committed what the previous one caused — so a handler that reads
+ * its state from a closure (`setX(x + 1)`) sees every key, and Enter after typed text submits it.
+ */
+export function keyboardProvider(host: BuiltinHost): ToolProvider {
+  const specs: ActionSpec[] = [
+    {
+      name: 'press',
+      description:
+        'Press keys in order, as a person does (each one reaches the app after the previous one took effect). ' +
+        'Names: enter, tab, shift+tab, escape, backspace, delete, space, up, down, left, right, home, end, ' +
+        'pageup, pagedown, f1-f12, ctrl+<letter>, meta+<key>, or one character ("a", "A", "/"). ' +
+        'To type text, use keyboard.type.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          keys: {
+            type: 'array',
+            items: { type: 'string', minLength: 1 },
+            minItems: 1,
+            maxItems: MAX_KEYS,
+            description: 'Key names, pressed in this order, e.g. ["down", "down", "enter"].',
+          },
+        },
+        required: ['keys'],
+        additionalProperties: false,
+      },
+      run: async (args) => {
+        const keys = (args as { keys: string[] }).keys;
+        const result = keySequences(keys);
+        if (!result.ok) {
+          throw new ActionError(
+            `ink-mcp: no key is named ${result.unknown.map((k) => JSON.stringify(k)).join(', ')}; nothing was pressed. ` +
+              `Valid names: ${VALID_KEY_NAMES.join(', ')}. To type text, use keyboard.type.`,
+          );
+        }
+        for (const sequence of result.sequences) await host.press(sequence);
+        return `Pressed ${keys.length} key${keys.length === 1 ? '' : 's'}: ${keys.join(' ')}`;
+      },
+    },
+    {
+      name: 'type',
+      description:
+        'Type text as a person does, one character per key (a line break is Enter). ' +
+        'For named keys (arrows, escape, ctrl+…) use keyboard.press.',
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string', minLength: 1, maxLength: MAX_TEXT } },
+        required: ['text'],
+        additionalProperties: false,
+      },
+      run: async (args) => {
+        const text = (args as { text: string }).text;
+        const bad = controlCharacter(text);
+        if (bad !== undefined) {
+          throw new ActionError(
+            `ink-mcp: the text holds the control character U+${bad.toString(16).toUpperCase().padStart(4, '0')}; nothing was typed. ` +
+              'keyboard.type takes printable text (tabs and line breaks allowed); press named keys such as escape or arrows with keyboard.press.',
+          );
+        }
+        const keys = typedKeys(text);
+        for (const key of keys) await host.press(key);
+        return `Typed ${keys.length} key${keys.length === 1 ? '' : 's'}.`;
+      },
+    },
+  ];
+  return { mcpTools: () => specs };
+}
+
+/** The first C0 (but TAB, LF, CR), DEL, C1 or ESC code point of `text`: terminal control, not text. */
+function controlCharacter(text: string): number | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  const match = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.exec(text);
+  return match ? match[0].charCodeAt(0) : undefined;
+}

@@ -1,0 +1,116 @@
+import { Select } from '@inkjs/ui';
+import { Box, Text } from 'ink';
+import TextInput from 'ink-text-input';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import '../../src/index.js'; // registers the default type map's adapters
+import { useMcpTools } from '../../src/index.js';
+import { renderHeadless } from '../../src/testing/index.js';
+import { listed, textOf } from './helpers.js';
+
+function Picker() {
+  const [picked, setPicked] = useState('-');
+  return (
+    <Box flexDirection="column">
+      <Select
+        options={[
+          { label: 'Red', value: 'red' },
+          { label: 'Green', value: 'green' },
+        ]}
+        onChange={setPicked}
+      />
+      <Text>{`picked: ${picked}`}</Text>
+    </Box>
+  );
+}
+
+function Form() {
+  const [name, setName] = useState('');
+  const [city, setCity] = useState('');
+  return (
+    <Box flexDirection="column">
+      <TextInput value={name} onChange={setName} focus={false} />
+      <TextInput value={city} onChange={setCity} focus={false} />
+      <Text>{`name=${name} city=${city}`}</Text>
+    </Box>
+  );
+}
+
+function Anonymous() {
+  return <Text>no id</Text>;
+}
+Anonymous.mcpTools = () => [{ name: 'go', run: () => 'went' }];
+
+function Named() {
+  const [v, setV] = useState('');
+  return <TextInput value={v} onChange={setV} focus={false} {...{ id: 'city' }} />;
+}
+
+function Twice() {
+  const [n, setN] = useState(0);
+  useMcpTools('counter', { bump: { run: () => setN(n + 1) } });
+  return (
+    <Box flexDirection="column">
+      <Anonymous />
+      <Anonymous />
+      <Text>{`n=${n}`}</Text>
+    </Box>
+  );
+}
+
+describe('automatic ids', () => {
+  it('an @inkjs/ui Select with no id offers its tools as select_1, saying which widget it is', async () => {
+    const app = await renderHeadless(<Picker />);
+    try {
+      const { tools } = await app.client.listTools();
+      const select = tools.find((tool) => /select_1[._]select$/.test(tool.name));
+      expect(select?.description).toMatch(
+        /^Select #1 on screen \(rendered without an id: 1st Select in view order\)\./,
+      );
+      const result = await app.client.callTool({
+        name: 'app.select_1.select',
+        arguments: { value: 'green' },
+      });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toContain('picked: green');
+    } finally {
+      await app.unmount();
+    }
+  });
+
+  it('two ink-text-inputs with no id are text_input_1 and text_input_2, in view order', async () => {
+    const app = await renderHeadless(<Form />);
+    try {
+      await app.client.callTool({ name: 'app.text_input_2.type_into', arguments: { text: 'Paris' } });
+      await app.client.callTool({ name: 'app.text_input_1.type_into', arguments: { text: 'Ada' } });
+      expect(app.lastFrame()).toContain('name=Ada city=Paris');
+    } finally {
+      await app.unmount();
+    }
+  });
+
+  it('an explicit id still wins', async () => {
+    const app = await renderHeadless(<Named />);
+    try {
+      const names = await listed(app.client);
+      expect(names).toContain('app.city.type_into');
+      expect(names.some((n) => n.includes('text_input_1'))).toBe(false);
+    } finally {
+      await app.unmount();
+    }
+  });
+
+  it('a component that declares tools but renders without an id is named in one warning', async () => {
+    const warnings: string[] = [];
+    const app = await renderHeadless(<Twice />, { logger: { warn: (m) => warnings.push(m) } });
+    try {
+      await app.client.callTool({ name: 'app.counter.bump', arguments: {} });
+      const about = warnings.filter((w) => w.includes('Anonymous'));
+      expect(about).toEqual([
+        'ink-mcp: <Anonymous> declares tools but renders without an id, so it offers none. Give it an `id` prop (1-32 of [A-Za-z0-9_-]).',
+      ]);
+    } finally {
+      await app.unmount();
+    }
+  });
+});
