@@ -5,7 +5,7 @@ import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types
  * Gives widgets the default type map recognises (ink-text-input, ink-select-input, @inkjs/ui) an id
  * when the app rendered them without one: their type and their place among widgets of that type,
  * in view order (`select_1`, `text_input_2`), so an unchanged app offers their tools. An explicit id
- * still wins. Any other provider that renders without an id derives nothing (DESIGN.md §3: a node
+ * still wins. Any other provider that renders without an id derives nothing (README, "The rules the walker enforces": a node
  * without id is a container) and is named once in a warning, since that is rarely what its author meant.
  *
  * The forest keeps its identity while nothing changed, and so does every node whose id and children

@@ -179,7 +179,7 @@ export class FiberViewSource implements ViewSource {
     this.#nextCommit.wake();
     if (hostRoot) this.#absorb(hostRoot, false);
     // Only `screen.wait_for` listens, and rarely: no copy of an empty set on every commit.
-    if (this.#commitListeners.listenerCount > 0) this.#commitListeners.emit();
+    if (this.#commitListeners.size > 0) this.#commitListeners.emit();
   }
 
   /** Reads the tree under `hostRoot` into the cache; true when the session's tree changed. */

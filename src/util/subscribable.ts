@@ -24,6 +24,11 @@ export class Subscribable<T> {
     };
   }
 
+  /** How many listeners there are (lets a hot path skip an event nobody hears). */
+  get size(): number {
+    return this.#listeners.size;
+  }
+
   /** Forgets every listener (the source is done). */
   clear(): void {
     this.#listeners.clear();

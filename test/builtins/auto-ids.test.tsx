@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import '../../src/index.js'; // registers the default type map's adapters
+import '../../index.js'; // the package root registers the default type map's adapters
 import { useMcpTools } from '../../src/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
 import { listed, textOf } from './helpers.js';
@@ -90,7 +90,7 @@ describe('automatic ids', () => {
   });
 
   it('an explicit id still wins', async () => {
-    const app = await renderHeadless(<Named />);
+    const app = await renderHeadless(<Named />, { nameStyle: 'dotted' });
     try {
       const names = await listed(app.client);
       expect(names).toContain('app.city.type_into');

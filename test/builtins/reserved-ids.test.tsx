@@ -19,7 +19,7 @@ describe('reserved widget ids', () => {
         <Impostor id="focus" />
         <Impostor id="keys" />
       </>,
-      { logger: { warn: (message) => warnings.push(message) } },
+      { logger: { warn: (message) => warnings.push(message) }, nameStyle: 'dotted' },
     );
     try {
       const names = await listed(app.client);
