@@ -5,6 +5,18 @@
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { parseCli } from '../cli-args.js';
+
+parseCli(
+  'demo',
+  `Usage: npm run demo   (or: npx tsx examples/todo/demo.ts)
+
+Starts the todo example headless and drives it with a scripted MCP client (no LLM), printing each
+call, its answer and the screen after it. Takes no arguments.
+  -h, --help     print this text
+`,
+  { options: { help: { type: 'boolean', short: 'h' } } },
+);
 
 const entry = fileURLToPath(new URL('./index.tsx', import.meta.url));
 const color = process.stdout.isTTY && !process.env.NO_COLOR;

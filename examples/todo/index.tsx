@@ -4,13 +4,26 @@
  * over Streamable HTTP on loopback; `--stdio` runs it headless as a stdio MCP server; `--file PATH`
  * keeps the list in a JSON file.
  */
-import { parseArgs } from 'node:util';
 import { renderMcp } from '../../src/index.js';
+import { parseCli } from '../cli-args.js';
 import { App } from './App.js';
 import { loadTodos, lockTodoFile, saveTodos } from './persist.js';
 
-const { values } = parseArgs({
-  options: { stdio: { type: 'boolean', default: false }, file: { type: 'string' } },
+const USAGE = `Usage: npx tsx examples/todo/index.tsx [--stdio] [--file PATH]
+
+The todo example of ink-mcp.
+  (no flag)      run in your terminal; agents connect over HTTP on 127.0.0.1 (how: printed on stderr)
+  --stdio        run headless as a stdio MCP server, for an agent to start
+  --file PATH    keep the list in this JSON file (created when missing)
+  -h, --help     print this text
+`;
+
+const values = parseCli('todo', USAGE, {
+  options: {
+    stdio: { type: 'boolean', default: false },
+    file: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
 });
 const file = values.file;
 // One app per file: a second one would overwrite the first one's changes with its own stale list.

@@ -5,6 +5,8 @@ import { stripEscapes } from '../walker/clean-text.js';
 /** A frame as a person would read it: escapes removed (the one stripper, src/walker/clean-text.ts). */
 export const stripAnsi: (text: string) => string = stripEscapes;
 
+type WriteCallback = (error?: Error | null) => void;
+
 /** Ink's stdout, in memory: keeps the last frame (Ink in debug mode writes each frame whole). */
 export class MemoryStdout extends EventEmitter {
   readonly columns: number;
@@ -18,9 +20,24 @@ export class MemoryStdout extends EventEmitter {
     this.rows = rows;
   }
 
-  write = (chunk: string | Uint8Array): boolean => {
-    this.#lastFrame = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    this.frameCount++;
+  /**
+   * Like a stream's `write(chunk, encoding?, callback?)`. The callback matters: Ink 8 settles
+   * `waitUntilExit()` and `waitUntilRenderFlush()` in the callback of an empty write, so a write
+   * that drops it leaves both pending forever. An empty chunk is such a barrier, not a frame.
+   */
+  write = (
+    chunk: string | Uint8Array,
+    encodingOrCallback?: BufferEncoding | WriteCallback,
+    callback?: WriteCallback,
+  ): boolean => {
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    if (text !== '') {
+      this.#lastFrame = text;
+      this.frameCount++;
+    }
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    // A stream calls back after the write, never inside it.
+    if (done) process.nextTick(done, null);
     return true;
   };
 

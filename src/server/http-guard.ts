@@ -51,7 +51,7 @@ export function guard(req: IncomingMessage, options: GuardOptions): Refusal | un
     return {
       status: 401,
       message:
-        'Unauthorized: send the header "Authorization: Bearer <token>" with the token listen() returned',
+        'Unauthorized: send the header "Authorization: Bearer <token>" with the app\'s current token: the app prints it on stderr when it starts and writes it to its connection file, and it changes on every start',
     };
   }
   return undefined;

@@ -57,16 +57,18 @@ describe('attached mode (renderMcp over HTTP)', () => {
       },
     });
     const stdoutWrite = terminal.stdout.write;
-    terminal.stdout.write = (chunk) => {
+    terminal.stdout.write = (...args) => {
       order.push('stdout');
-      return stdoutWrite(chunk);
+      return stdoutWrite(...args);
     };
+    // Ink ≥ 7 draws frames only on a terminal; this stdout stands in for one.
+    const stdout = Object.assign(terminal.stdout, { isTTY: true });
     const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-conn-'));
     const app = await renderMcp(<Vault />, {
       session: 'vault',
       transport: 'http',
       stdin: terminal.stdin as unknown as NodeJS.ReadStream,
-      stdout: terminal.stdout as unknown as NodeJS.WriteStream,
+      stdout: stdout as unknown as NodeJS.WriteStream,
       stderr: stderr as unknown as NodeJS.WriteStream,
       connectionDir: dir,
       authorize: () => 'ask',

@@ -57,7 +57,7 @@ describe('Streamable HTTP', () => {
     expect(noToken.headers['www-authenticate']).toBe('Bearer');
     const wrong = await raw(port, { headers: jsonHeaders(`${token}x`), body: INIT_BODY });
     expect(wrong.status).toBe(401);
-    expect(JSON.parse(wrong.body).error.message).toMatch(/^ink-mcp: Unauthorized/);
+    expect(JSON.parse(wrong.body).error.message).toMatch(/^ink-mcp: Unauthorized: .*prints it on stderr/);
   });
 
   it('answers 403 to a foreign Host or Origin, and accepts loopback ones', async () => {
