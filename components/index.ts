@@ -1,6 +1,7 @@
 /**
  * ink-mcp/components: widgets a person uses with the keyboard and an agent drives through MCP. Each
  * one is exposed (as `session.<id>.<action>`) when it is given an `id`.
+ * @module ink-mcp/components
  */
 // Registers the default type map's adapters (ink-text-input, ink-select-input, @inkjs/ui) when loaded.
 import './adapters/index.js';

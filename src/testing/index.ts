@@ -1,4 +1,7 @@
-/** `ink-mcp/testing`: render an app headless and drive it with a real MCP client. */
+/**
+ * `ink-mcp/testing`: render an app headless and drive it with a real MCP client.
+ * @module ink-mcp/testing
+ */
 export {
   createMemoryTerminal,
   type MemoryStdin,

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+// The README's front door, checked the way a newcomer meets it: in a new, empty folder, run the
+// "Quick start" and "Testing with ink-mcp/testing" sections verbatim (their shell lines, and every
+// file block whose first line names the file), with `ink-mcp` installed from this repository's
+// `npm pack` tarball. The app commands are run the way a person and an agent would: the headless one
+// under a real MCP client over stdio, the attached one in a real pseudo-terminal, connected over HTTP
+// with the connection file it writes. Installs prefer npm's cache, so a machine that ran `npm ci`
+// here needs little or no network. Usage: `node scripts/check-quickstart.mjs` (after `npm run build`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import pty from 'node-pty';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+const SECTIONS = ['## Quick start', '## Testing with `ink-mcp/testing`'];
+const APP = /^npx tsx main\.tsx( --stdio)?$/;
+
+/** The fenced blocks of one `## ` section, in order. */
+function blocks(heading) {
+  const start = readme.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`check-quickstart: the README has no section "${heading}"`);
+  const end = readme.indexOf('\n## ', start + heading.length + 2);
+  const text = readme.slice(start, end < 0 ? undefined : end);
+  return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, body]) => ({ lang, body }));
+}
+
+function step(text) {
+  process.stdout.write(`\n-- ${text}\n`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-quickstart-'));
+const runtime = join(dir, '.runtime');
+mkdirSync(runtime, { mode: 0o700 });
+const env = {
+  ...process.env,
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  // The attached app writes its connection file here (see "Try the example" in the README).
+  XDG_RUNTIME_DIR: runtime,
+};
+
+step(`npm pack (into ${dir})`);
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }),
+);
+const tarball = join(dir, packed[0].filename);
+const project = join(dir, 'project');
+mkdirSync(project);
+
+const appCommands = [];
+for (const section of SECTIONS) {
+  for (const { lang, body } of blocks(section)) {
+    const name = /^(?:\/\/|#) ([\w.-]+\.(?:tsx?|jsonc?))\b/.exec(body)?.[1];
+    if (name) {
+      step(`write ${name}`);
+      writeFileSync(join(project, name), body);
+      continue;
+    }
+    if (lang !== 'sh') continue;
+    for (const raw of body.split('\n')) {
+      const line = raw.replace(/\s+#.*$/, '').trim();
+      if (line === '' || line.startsWith('#')) continue;
+      if (APP.test(line)) {
+        appCommands.push(line);
+        continue;
+      }
+      // The one change: `ink-mcp` comes from this repository's tarball, not the registry.
+      const command = line.startsWith('npm install') ? line.replace(/ ink-mcp\b/, ` ${tarball}`) : line;
+      step(command);
+      const result = spawnSync('bash', ['-euo', 'pipefail', '-c', command], {
+        cwd: project,
+        env,
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error(`check-quickstart: "${command}" exited with ${result.status}`);
+    }
+  }
+}
+if (!appCommands.includes('npx tsx main.tsx --stdio') || !appCommands.includes('npx tsx main.tsx')) {
+  throw new Error('check-quickstart: the Quick start no longer shows how to run main.tsx both ways');
+}
+
+/** Calls counter.counter.add {n: 3} and checks the answer and the screen after it. */
+async function addThree(client, how) {
+  const result = await client.callTool({ name: 'counter.counter.add', arguments: { n: 3 } });
+  const texts = result.content.map((c) => c.text ?? '');
+  if (result.isError || JSON.parse(texts[0]).count !== 3 || !texts.some((t) => t.includes('Count: 3'))) {
+    throw new Error(`check-quickstart: ${how}: unexpected answer ${JSON.stringify(result)}`);
+  }
+  step(`${how}: counter.counter.add {"n":3} answered {"count":3} and the screen shows "Count: 3"`);
+}
+
+step('npx tsx main.tsx --stdio, under an MCP client');
+const stdio = new Client({ name: 'check-quickstart', version: '1' });
+await stdio.connect(
+  new StdioClientTransport({ command: 'npx', args: ['tsx', 'main.tsx', '--stdio'], cwd: project, env }),
+);
+await addThree(stdio, 'headless');
+await stdio.close();
+
+step('npx tsx main.tsx, in a pseudo-terminal, over HTTP');
+const term = pty.spawn('npx', ['tsx', 'main.tsx'], { cwd: project, env, cols: 80, rows: 24, name: 'xterm' });
+let shown = '';
+term.onData((data) => {
+  shown += data;
+});
+try {
+  const folder = join(runtime, 'ink-mcp');
+  let file;
+  for (let i = 0; i < 600 && !file; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    file = existsSync(folder) ? readdirSync(folder).find((f) => f.endsWith('.json')) : undefined;
+  }
+  if (!file)
+    throw new Error(`check-quickstart: attached: no connection file; the terminal showed:\n${shown}`);
+  const { url, token } = JSON.parse(readFileSync(join(folder, file), 'utf8'));
+  if (!shown.includes(token)) throw new Error('check-quickstart: attached: the token was not printed');
+  const http = new Client({ name: 'check-quickstart', version: '1' });
+  await http.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  await addThree(http, 'attached');
+  await http.close();
+} finally {
+  term.kill();
+}
+
+rmSync(dir, { recursive: true, force: true });
+step('the Quick start and the testing example work verbatim');
