@@ -5,6 +5,7 @@
  * register ink-text-input, ink-select-input and @inkjs/ui components when those packages resolve, so
  * apps that render them get an agent surface with no change. The core itself never imports
  * `components/` (test/layers.test.ts): the adapters use only its public API, like any user.
+ * @module ink-mcp
  */
 import './components/adapters/index.js';
 

@@ -2,7 +2,6 @@
  * ink-mcp's core: everything the package root exports. It imports nothing outside `src/`; the
  * package root (`../index.ts`) adds the default adapters of `components/` on top.
  * Explicit named exports only; types are exported separately.
- * @module ink-mcp
  */
 
 // Declaring and binding (React)
