@@ -27,12 +27,13 @@ interface Bench {
 }
 
 const BENCHES: Bench[] = [
-  { file: 'snapshot.bench.tsx', about: 'P1: snapshot cost of a leaf update' },
+  { file: 'snapshot.bench.tsx', about: 'P1: what a commit costs ink-mcp (snapshot, derive, sync)' },
   { file: 'call-overhead.bench.ts', about: 'P2: a trivial tools/call, per transport' },
   { file: 'list.bench.tsx', about: 'P3: tools/list of 100 sessions × 100 tools' },
   { file: 'notifications.bench.tsx', about: 'P4: list_changed coalescing over 1,000 commits' },
   { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
-  { file: 'frame.bench.tsx', about: "context: Ink's own frame time for P1's update" },
+  { file: 'frame.bench.tsx', about: "P1.frame: Ink's whole frame with and without a session" },
+  { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
 ];
 
 interface Goal {
@@ -50,10 +51,34 @@ const num = (test: (x: number) => boolean) => (value: string) => {
 
 const GOALS: Goal[] = [
   {
-    key: 'P1',
+    key: 'P1.leaf',
     what: 'snapshot + derive + sync ÷ React render+commit, leaf update, 10k fibers / 1k tool components',
     target: '≤ 0.25',
     met: num((x) => x <= 0.25),
+  },
+  {
+    key: 'P1.tool',
+    what: 'the same, a tool component re-renders and its tools change, 10k fibers',
+    target: '≤ 0.5',
+    met: num((x) => x <= 0.5),
+  },
+  {
+    key: 'P1.leaf.50k',
+    what: 'the same, leaf update, 50k fibers / 5k tool components / 10,001 tools',
+    target: '≤ 0.25',
+    met: num((x) => x <= 0.25),
+  },
+  {
+    key: 'P1.tool.50k',
+    what: 'the same, tool-component update, 50k fibers / 10,001 tools',
+    target: '≤ 0.5',
+    met: num((x) => x <= 0.5),
+  },
+  {
+    key: 'P1.frame',
+    what: "Ink's whole frame (React, Yoga, output) with a session ÷ without, leaf update, 10k fibers",
+    target: '≤ 1.02',
+    met: num((x) => x <= 1.02),
   },
   {
     key: 'P2.memory',
@@ -94,6 +119,12 @@ const GOALS: Goal[] = [
     what: 'the last change of every burst delivered',
     target: 'yes',
     met: (v) => v === 'yes',
+  },
+  {
+    key: 'P7.scale',
+    what: 'a tools/call that changes nothing, at 10,001 tools ÷ at 100 (real Ink apps, in memory)',
+    target: '≤ 1.2',
+    met: num((x) => x <= 1.2),
   },
   { key: 'M1', what: 'heap growth after 10,000 calls (MB, after GC)', target: '< 5', met: num((x) => x < 5) },
   {
