@@ -34,6 +34,7 @@ const BENCHES: Bench[] = [
   { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
   { file: 'frame.bench.tsx', about: "P1.frame: Ink's whole frame with and without a session" },
   { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
+  { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server' },
 ];
 
 interface Goal {
@@ -119,6 +120,18 @@ const GOALS: Goal[] = [
     what: 'the last change of every burst delivered',
     target: 'yes',
     met: (v) => v === 'yes',
+  },
+  {
+    key: 'P5.start',
+    what: 'spawn → first initialize answer, `node` on built JS (todo example) ÷ a bare SDK stdio server',
+    target: '≤ 1.5',
+    met: num((x) => x <= 1.5),
+  },
+  {
+    key: 'P5.start.tsx',
+    what: 'the same under `npx tsx` (todo example sources) ÷ a bare SDK server under `npx tsx`',
+    target: '≤ 1.5',
+    met: num((x) => x <= 1.5),
   },
   {
     key: 'P7.scale',
