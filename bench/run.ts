@@ -35,6 +35,7 @@ const BENCHES: Bench[] = [
   { file: 'frame.bench.tsx', about: "P1.frame: Ink's whole frame with and without a session" },
   { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
   { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server' },
+  { file: 'agent-loop.bench.ts', about: 'P6: an agent task through ink-mcp tools vs a pty driver' },
 ];
 
 interface Goal {
@@ -132,6 +133,23 @@ const GOALS: Goal[] = [
     what: 'the same under `npx tsx` (todo example sources) ÷ a bare SDK server under `npx tsx`',
     target: '≤ 1.5',
     met: num((x) => x <= 1.5),
+  },
+  {
+    key: 'P6.loop',
+    what: 'the todo task: pty driver (polling until each key shows) ÷ ink-mcp tools over stdio, wall time',
+    target: '≥ 5',
+    met: num((x) => x >= 5),
+  },
+  {
+    key: 'P6.loop.settle',
+    what: 'context: the same, the pty driver waiting 250 ms after each key',
+    target: '',
+  },
+  {
+    key: 'P6.actions',
+    what: 'the todo task: ink-mcp actions ÷ pty driver actions (keys + screen reads)',
+    target: '≤ 0.333',
+    met: num((x) => x <= 1 / 3),
   },
   {
     key: 'P7.scale',
