@@ -194,7 +194,7 @@ function runBench(bench: Bench): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const limit = (quick ? 60 : 150) * 1000;
+    const limit = (quick ? 120 : 300) * 1000;
     const timer = setTimeout(() => {
       output += `\n(killed: still running after ${limit / 1000} s)\n`;
       child.kill('SIGKILL');

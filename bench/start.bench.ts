@@ -25,7 +25,7 @@ import { figure, median, note, quick } from './stats.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = fileURLToPath(new URL('./.start/', import.meta.url));
-const PAIRS = quick ? 1 : Number(process.env.PAIRS ?? 9);
+const PAIRS = quick ? 1 : Number(process.env.PAIRS ?? 7);
 
 const built = spawnSync('npm', ['run', 'build'], { cwd: repo, encoding: 'utf8' });
 if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
