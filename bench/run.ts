@@ -36,6 +36,7 @@ const BENCHES: Bench[] = [
   { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
   { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server' },
   { file: 'agent-loop.bench.ts', about: 'P6: an agent task through ink-mcp tools vs a pty driver' },
+  { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls' },
 ];
 
 interface Goal {
@@ -157,6 +158,12 @@ const GOALS: Goal[] = [
     target: '≤ 1.2',
     met: num((x) => x <= 1.2),
   },
+  {
+    key: 'M3',
+    what: 'RSS growth of the todo stdio server from call 1,000 to call 20,000 (MB), NODE_ENV=production',
+    target: '< 20',
+    met: num((x) => x < 20),
+  },
   { key: 'M1', what: 'heap growth after 10,000 calls (MB, after GC)', target: '< 5', met: num((x) => x < 5) },
   {
     key: 'M2',
@@ -194,7 +201,7 @@ function runBench(bench: Bench): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const limit = (quick ? 120 : 300) * 1000;
+    const limit = (quick ? 120 : 900) * 1000;
     const timer = setTimeout(() => {
       output += `\n(killed: still running after ${limit / 1000} s)\n`;
       child.kill('SIGKILL');
