@@ -9,8 +9,9 @@
  * - pty: the example in a real pseudo-terminal (node-pty, 100 × 30) whose output feeds a headless
  *   xterm (@xterm/headless); 13 keys (each item's text, Enter, Tab, Tab, ↓, Space, Shift-Tab, → →).
  *   After each key the driver reads the screen until the key's change shows: either polling every
- *   5 ms ("poll", the best reliable setting), or sleeping a fixed settle wait first (250 ms, a
- *   typical driver's default). Each wait is one read action; the final read is one more. Bytes
+ *   5 ms until the screen changed and then held for one more poll ("poll", the best reliable
+ *   setting: stopping at the first change lost keys, as a frame can arrive in pieces), or sleeping
+ *   a fixed settle wait first (250 ms, a typical driver's default). Each wait is one read action; the final read is one more. Bytes
  *   read: the screens' text.
  *
  * Each round starts a fresh app on every side (not timed: both start the same program); the clock
@@ -76,7 +77,9 @@ async function viaTools(): Promise<Outcome> {
   let last: Content[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
     actions++;
+    const t = performance.now();
     const result = await client.callTool({ name, arguments: args });
+    if (process.env.P6_TRACE) process.stderr.write(`${name} ${(performance.now() - t).toFixed(1)} ms\n`);
     last = result.content as Content[];
     for (const c of last) bytes += Buffer.byteLength(c.text ?? '');
     if (result.isError) throw new Error(`${name} failed: ${last[0]?.text}`);
@@ -158,14 +161,17 @@ async function viaPty(mode: 'poll' | 'settle'): Promise<Outcome> {
       return;
     }
     actions++;
+    // Changed, then the same on the next poll: a frame can reach the terminal in more than one chunk.
+    let last = before;
     for (const until = performance.now() + GIVE_UP_MS; ; ) {
       await sleep(POLL_MS);
       await flushed();
       const now = screen();
-      if (now !== before) {
+      if (now !== before && now === last) {
         bytes += Buffer.byteLength(now);
         return;
       }
+      last = now;
       if (performance.now() > until) throw new Error(`pty: the key ${JSON.stringify(keys)} changed nothing`);
     }
   };
