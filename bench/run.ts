@@ -24,6 +24,8 @@ interface Bench {
   file: string;
   /** What it measures, for the report. */
   about: string;
+  /** Spawns many processes: not run by `--quick` (CI), whose budget it would take alone. */
+  slow?: true;
 }
 
 const BENCHES: Bench[] = [
@@ -34,9 +36,13 @@ const BENCHES: Bench[] = [
   { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
   { file: 'frame.bench.tsx', about: "P1.frame: Ink's whole frame with and without a session" },
   { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
-  { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server' },
-  { file: 'agent-loop.bench.ts', about: 'P6: an agent task through ink-mcp tools vs a pty driver' },
-  { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls' },
+  { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server', slow: true },
+  {
+    file: 'agent-loop.bench.ts',
+    about: 'P6: an agent task through ink-mcp tools vs a pty driver',
+    slow: true,
+  },
+  { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls', slow: true },
 ];
 
 interface Goal {
@@ -45,6 +51,8 @@ interface Goal {
   target: string;
   /** Undefined: context, no target. */
   met?: (value: string) => boolean;
+  /** Printed by a `slow` bench, so absent from a quick run. */
+  slow?: true;
 }
 
 const num = (test: (x: number) => boolean) => (value: string) => {
@@ -125,29 +133,34 @@ const GOALS: Goal[] = [
   },
   {
     key: 'P5.start',
+    slow: true,
     what: 'spawn → first initialize answer, `node` on built JS (todo example) ÷ a bare SDK stdio server',
     target: '≤ 1.5',
     met: num((x) => x <= 1.5),
   },
   {
     key: 'P5.start.tsx',
+    slow: true,
     what: 'the same under `npx tsx` (todo example sources) ÷ a bare SDK server under `npx tsx`',
     target: '≤ 1.5',
     met: num((x) => x <= 1.5),
   },
   {
     key: 'P6.loop',
+    slow: true,
     what: 'the todo task: pty driver (polling until each key shows) ÷ ink-mcp tools over stdio, wall time',
     target: '≥ 5',
     met: num((x) => x >= 5),
   },
   {
     key: 'P6.loop.settle',
+    slow: true,
     what: 'context: the same, the pty driver waiting 250 ms after each key',
     target: '',
   },
   {
     key: 'P6.actions',
+    slow: true,
     what: 'the todo task: ink-mcp actions ÷ pty driver actions (keys + screen reads)',
     target: '≤ 0.333',
     met: num((x) => x <= 1 / 3),
@@ -160,6 +173,7 @@ const GOALS: Goal[] = [
   },
   {
     key: 'M3',
+    slow: true,
     what: 'RSS of the todo stdio server at call 20,000 ÷ at call 1,000, NODE_ENV=production',
     target: '≤ 1.25',
     met: num((x) => x <= 1.25),
@@ -238,6 +252,12 @@ const figures = new Map<string, string>();
 const runs: Run[] = [];
 for (const bench of BENCHES) {
   if (only && !bench.file.includes(only)) continue;
+  if (quick && bench.slow) {
+    process.stdout.write(
+      `${bench.file} … not run in quick mode (it spawns many processes): npm run bench -- --only ${bench.file.split('.')[0]}\n`,
+    );
+    continue;
+  }
   process.stdout.write(`${bench.file} … `);
   const run = await runBench(bench);
   runs.push(run);
@@ -260,7 +280,9 @@ const rows: Row[] = GOALS.filter((goal) => !only || figures.has(goal.key)).map((
   const value = figures.get(goal.key);
   const verdict =
     value === undefined
-      ? 'MISSING'
+      ? quick && goal.slow
+        ? 'not run'
+        : 'MISSING'
       : goal.met === undefined
         ? ''
         : quick

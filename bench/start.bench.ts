@@ -12,7 +12,7 @@
  * The child gets the environment an SDK stdio client passes (`getDefaultEnvironment()`: no
  * NODE_ENV). Each sample spawns a fresh process, writes `initialize` to its stdin and stops the
  * clock at the first line on its stdout; sides alternate, the figure is the median of the pairs'
- * ratios. `P5.import` (context): importing dist/src/index.js alone, in a fresh node.
+ * ratios. `P5.import` (context): importing dist/index.js (the package root) alone, in a fresh node.
  *
  *   node --import tsx bench/start.bench.ts [--quick]
  */
@@ -48,8 +48,8 @@ async function bundle(entry: string, name: string): Promise<string> {
         name: 'ink-mcp-from-dist',
         setup(b) {
           // The example imports the library's sources; an app imports the published build.
-          b.onResolve({ filter: /\/src\/index\.js$/ }, () => ({
-            path: `${repo}dist/src/index.js`,
+          b.onResolve({ filter: /^(\.\.\/)+(src|components)\/index\.js$/ }, (args) => ({
+            path: `${repo}dist/${args.path.includes('components') ? 'components/' : ''}index.js`,
             external: true,
           }));
         },
@@ -152,13 +152,13 @@ for (let i = 0; i < (quick ? 1 : 5); i++) {
     [
       '--input-type=module',
       '-e',
-      "const t = performance.now(); await import('./dist/src/index.js'); console.log(performance.now() - t)",
+      "const t = performance.now(); await import('./dist/index.js'); console.log(performance.now() - t)",
     ],
     { cwd: repo, encoding: 'utf8' },
   );
   imports.push(Number(run.stdout.trim()));
 }
 note(
-  `importing dist/src/index.js (react, ink, the SDK included): ${median(imports).toFixed(0)} ms, median of ${imports.length}`,
+  `importing dist/index.js (react, ink, the SDK included): ${median(imports).toFixed(0)} ms, median of ${imports.length}`,
 );
 process.exit(0);
