@@ -1,6 +1,7 @@
 /**
- * Context for P1 (no goal): Ink's own frame time for the update P1 measures — a leaf update in a tree
- * of ~10,000 fibers with 1,000 tool components — with and without an McpSession around the app.
+ * P1.frame: Ink's whole frame for the update P1 measures — a leaf update in a tree of ~10,000 fibers
+ * with 1,000 tool components — with an McpSession around the app (attached to a Hub) ÷ without
+ * one (goal ≤ 1.02).
  * A frame is React's render and commit, Yoga's layout, and Ink's output (debug mode: every commit
  * writes its frame at once, unthrottled, to an in-memory terminal). The two apps are updated
  * alternately; medians after warm-up.
@@ -12,9 +13,9 @@ import { useState } from 'react';
 // Ink's own reconciler instance, for a synchronous commit (the package exports only its index).
 import reconciler from '../node_modules/ink/build/reconciler.js';
 import { McpSession, useMcpTools } from '../src/react/index.js';
-import type { Session } from '../src/session/session.js';
+import { Hub } from '../src/session/hub.js';
 import { memoryInk } from './fixtures/ink-options.js';
-import { alternate, msText, note, quick, warnIfDevelopment } from './stats.js';
+import { alternate, figure, msText, note, quick, warnIfDevelopment } from './stats.js';
 
 warnIfDevelopment();
 
@@ -77,13 +78,7 @@ function App({ side }: { side: Side }) {
   );
 }
 
-const sessions: Session[] = [];
-const host = {
-  attach(session: Session) {
-    sessions.push(session);
-    return () => {};
-  },
-};
+const host = new Hub({ logger: { warn: (line) => process.stderr.write(`${line}\n`) } });
 const plain: Side = { setLeaf: () => {} };
 const withSession: Side = { setLeaf: () => {} };
 render(<App side={plain} />, memoryInk(true).options);
@@ -93,7 +88,7 @@ render(
   </McpSession>,
   memoryInk(true).options,
 );
-if (sessions[0]?.tree().length === 0) throw new Error('the session saw no tree');
+if (host.registry.list().length === 0) throw new Error('the session registered no tools');
 
 let n = 0;
 const update = (side: Side) => () => {
@@ -108,6 +103,7 @@ const result = await alternate(
 );
 note(
   `Ink frame for a leaf update (React + Yoga + output, debug mode): ${msText(result.a.median)} without a session, ` +
-    `${msText(result.b.median)} with one (median of paired ratios ${result.pairedRatio.toFixed(3)})`,
+    `${msText(result.b.median)} with one`,
 );
+figure('P1.frame', result.pairedRatio);
 process.exit(0);

@@ -24,15 +24,25 @@ interface Bench {
   file: string;
   /** What it measures, for the report. */
   about: string;
+  /** Spawns many processes: not run by `--quick` (CI), whose budget it would take alone. */
+  slow?: true;
 }
 
 const BENCHES: Bench[] = [
-  { file: 'snapshot.bench.tsx', about: 'P1: snapshot cost of a leaf update' },
+  { file: 'snapshot.bench.tsx', about: 'P1: what a commit costs ink-mcp (snapshot, derive, sync)' },
   { file: 'call-overhead.bench.ts', about: 'P2: a trivial tools/call, per transport' },
   { file: 'list.bench.tsx', about: 'P3: tools/list of 100 sessions × 100 tools' },
   { file: 'notifications.bench.tsx', about: 'P4: list_changed coalescing over 1,000 commits' },
   { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
-  { file: 'frame.bench.tsx', about: "context: Ink's own frame time for P1's update" },
+  { file: 'frame.bench.tsx', about: "P1.frame: Ink's whole frame with and without a session" },
+  { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
+  { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server', slow: true },
+  {
+    file: 'agent-loop.bench.ts',
+    about: 'P6: an agent task through ink-mcp tools vs a pty driver',
+    slow: true,
+  },
+  { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls', slow: true },
   { file: 'keys.bench.tsx', about: 'K1, K2: keys through keyboard.press against React’s own commit per key' },
 ];
 
@@ -42,6 +52,8 @@ interface Goal {
   target: string;
   /** Undefined: context, no target. */
   met?: (value: string) => boolean;
+  /** Printed by a `slow` bench, so absent from a quick run. */
+  slow?: true;
 }
 
 const num = (test: (x: number) => boolean) => (value: string) => {
@@ -51,10 +63,34 @@ const num = (test: (x: number) => boolean) => (value: string) => {
 
 const GOALS: Goal[] = [
   {
-    key: 'P1',
+    key: 'P1.leaf',
     what: 'snapshot + derive + sync ÷ React render+commit, leaf update, 10k fibers / 1k tool components',
     target: '≤ 0.25',
     met: num((x) => x <= 0.25),
+  },
+  {
+    key: 'P1.tool',
+    what: 'the same, a tool component re-renders and its tools change, 10k fibers',
+    target: '≤ 0.5',
+    met: num((x) => x <= 0.5),
+  },
+  {
+    key: 'P1.leaf.50k',
+    what: 'the same, leaf update, 50k fibers / 5k tool components / 10,001 tools',
+    target: '≤ 0.25',
+    met: num((x) => x <= 0.25),
+  },
+  {
+    key: 'P1.tool.50k',
+    what: 'the same, tool-component update, 50k fibers / 10,001 tools',
+    target: '≤ 0.5',
+    met: num((x) => x <= 0.5),
+  },
+  {
+    key: 'P1.frame',
+    what: "Ink's whole frame (React, Yoga, output) with a session ÷ without, leaf update, 10k fibers",
+    target: '≤ 1.02',
+    met: num((x) => x <= 1.02),
   },
   {
     key: 'P2.memory',
@@ -95,6 +131,53 @@ const GOALS: Goal[] = [
     what: 'the last change of every burst delivered',
     target: 'yes',
     met: (v) => v === 'yes',
+  },
+  {
+    key: 'P5.start',
+    slow: true,
+    what: 'spawn → first initialize answer, `node` on built JS (todo example) ÷ a bare SDK stdio server',
+    target: '≤ 1.5',
+    met: num((x) => x <= 1.5),
+  },
+  {
+    key: 'P5.start.tsx',
+    slow: true,
+    what: 'the same under `npx tsx` (todo example sources) ÷ a bare SDK server under `npx tsx`',
+    target: '≤ 1.5',
+    met: num((x) => x <= 1.5),
+  },
+  {
+    key: 'P6.loop',
+    slow: true,
+    what: 'the todo task: pty driver (polling until each key shows) ÷ ink-mcp tools over stdio, wall time',
+    target: '≥ 5',
+    met: num((x) => x >= 5),
+  },
+  {
+    key: 'P6.loop.settle',
+    slow: true,
+    what: 'context: the same, the pty driver waiting 250 ms after each key',
+    target: '',
+  },
+  {
+    key: 'P6.actions',
+    slow: true,
+    what: 'the todo task: ink-mcp actions ÷ pty driver actions (keys + screen reads)',
+    target: '≤ 0.333',
+    met: num((x) => x <= 1 / 3),
+  },
+  {
+    key: 'P7.scale',
+    what: 'a tools/call that changes nothing, at 10,001 tools ÷ at 100 (real Ink apps, in memory)',
+    target: '≤ 1.2',
+    met: num((x) => x <= 1.2),
+  },
+  {
+    key: 'M3',
+    slow: true,
+    what: 'RSS of the todo stdio server at call 20,000 ÷ at call 1,000, NODE_ENV=production',
+    target: '≤ 1.25',
+    met: num((x) => x <= 1.25),
   },
   { key: 'M1', what: 'heap growth after 10,000 calls (MB, after GC)', target: '< 5', met: num((x) => x < 5) },
   {
@@ -157,7 +240,7 @@ function runBench(bench: Bench): Promise<Run> {
     child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const limit = (quick ? 60 : 150) * 1000;
+    const limit = (quick ? 120 : 900) * 1000;
     const timer = setTimeout(() => {
       output += `\n(killed: still running after ${limit / 1000} s)\n`;
       child.kill('SIGKILL');
@@ -194,6 +277,12 @@ const figures = new Map<string, string>();
 const runs: Run[] = [];
 for (const bench of BENCHES) {
   if (only && !bench.file.includes(only)) continue;
+  if (quick && bench.slow) {
+    process.stdout.write(
+      `${bench.file} … not run in quick mode (it spawns many processes): npm run bench -- --only ${bench.file.split('.')[0]}\n`,
+    );
+    continue;
+  }
   process.stdout.write(`${bench.file} … `);
   const run = await runBench(bench);
   runs.push(run);
@@ -216,7 +305,9 @@ const rows: Row[] = GOALS.filter((goal) => !only || figures.has(goal.key)).map((
   const value = figures.get(goal.key);
   const verdict =
     value === undefined
-      ? 'MISSING'
+      ? quick && goal.slow
+        ? 'not run'
+        : 'MISSING'
       : goal.met === undefined
         ? ''
         : quick

@@ -1,13 +1,21 @@
 /**
- * P1: what the snapshot costs for a leaf update, relative to React's own render+commit of it.
+ * P1: what ink-mcp adds to a commit — the snapshot, then derive + sync into a real Hub — relative to
+ * React's own render+commit of the same update, for the two updates users make:
  *
- *   NODE_ENV=production npx tsx bench/snapshot.bench.tsx [--quick]
+ * - `P1.leaf`: a leaf that no tool component sees changes (a counter deep in the tree);
+ * - `P1.tool`: a tool component re-renders and its tools change (the todo list after `add_item`).
  *
- * Two identical Ink apps of ~10,000 fibers with 1,000 tool components (2,000 tools); the second is
- * inside an <McpSession>. Ink's own layout and output steps are stubbed out on both roots: they are
- * Ink's work, not React's. Each sample updates the deep leaf of app A, then of app B (alternating),
- * each flushed synchronously: side A times React's render+commit; side B times the snapshot inside
- * the commit hook (plus the passive effects it runs, if any). Medians after warm-up.
+ * at 10k fibers (1,000 tool components, 2,001 tools) and 50k fibers (`.50k`: 5,000 tool components,
+ * 10,001 tools registered).
+ *
+ *   NODE_ENV=production node --expose-gc --import tsx bench/snapshot.bench.tsx [--quick]
+ *
+ * Two identical Ink apps per size; the second is inside an <McpSession> attached to a `Hub` (the
+ * registry every connection lists). Ink's own layout and output steps are stubbed out on both roots:
+ * they are Ink's work, not React's (`frame.bench.tsx` times the whole frame). Each sample updates
+ * app A, then app B (alternating), each flushed synchronously: side A times React's render+commit;
+ * side B times the snapshot inside the commit hook and then the publish microtask, in which the hub
+ * derives the session's tools and brings the registry up to date. Medians after warm-up.
  */
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
@@ -18,15 +26,15 @@ import reconciler from '../node_modules/ink/build/reconciler.js';
 import { observeCommits } from '../src/react/commit-observer.js';
 import type { Fiber } from '../src/react/fiber-types.js';
 import { McpSession, useMcpTools } from '../src/react/index.js';
-import type { Session } from '../src/session/session.js';
+import { Hub } from '../src/session/hub.js';
+import type { SessionHost } from '../src/session/session-host.js';
+import { figure, median, note, quick, us, warnIfDevelopment } from './stats.js';
 
-const quick = process.argv.includes('--quick');
-const WARMUP = quick ? 20 : 2000;
-const SAMPLES = quick ? 5 : 201;
-const SECTIONS = 10;
+warnIfDevelopment();
+const WARMUP = quick ? 10 : Number(process.env.WARMUP ?? 1000);
+const SAMPLES = quick ? 5 : Number(process.env.SAMPLES ?? 201);
 const ROWS = 100;
 const DEPTH = 12;
-const SECTION_INDEXES = Array.from({ length: SECTIONS }, (_, index) => index);
 
 type Setter = (update: (n: number) => number) => void;
 interface Side {
@@ -34,10 +42,6 @@ interface Side {
   setToolLeaf: Setter;
   root: (DOMElement & Record<string, unknown>) | null;
   probe: Fiber | null;
-}
-interface Host {
-  sessions: Session[];
-  attach(session: Session): () => void;
 }
 
 /** Set by the stub in Ink's layout slot, which the session's commit hook calls first. */
@@ -63,7 +67,7 @@ function Leaf({ side }: { side: Side }) {
   return <Text>leaf {n}</Text>;
 }
 
-/** A tool component whose own state changes its tools. */
+/** A tool component whose own state changes its tools (one action, renamed on every update). */
 function ToolLeaf({ side }: { side: Side }) {
   const [n, setN] = useState(0);
   side.setToolLeaf = setN;
@@ -75,14 +79,14 @@ function Nest({ depth, children }: { depth: number; children: React.ReactNode })
   return depth === 0 ? children : <Box>{<Nest depth={depth - 1}>{children}</Nest>}</Box>;
 }
 
-function Section({ index, side }: { index: number; side: Side }) {
+function Section({ index, sections, side }: { index: number; sections: number; side: Side }) {
   const ids = Array.from({ length: ROWS }, (_, row) => `r${index}_${row}`);
   return (
     <Box flexDirection="column">
       {ids.map((id) => (
         <Row key={id} id={id} label={`row ${id}`} />
       ))}
-      {index === SECTIONS / 2 && (
+      {index === Math.floor(sections / 2) && (
         <Nest depth={DEPTH}>
           <Leaf side={side} />
           <ToolLeaf side={side} />
@@ -102,26 +106,36 @@ class FiberProbe extends Component<{ side: Side }> {
   }
 }
 
-function App({ side }: { side: Side }) {
+function App({ side, sections }: { side: Side; sections: number }) {
   return (
     <Box flexDirection="column">
       <FiberProbe side={side} />
-      {SECTION_INDEXES.map((index) => (
-        <Section key={`s${index}`} index={index} side={side} />
+      {Array.from({ length: sections }, (_, index) => index).map((index) => (
+        <Section key={`s${index}`} index={index} sections={sections} side={side} />
       ))}
     </Box>
   );
 }
 
-function Gate({ side, open, host }: { side: Side; open: boolean; host?: Host }) {
+function Gate({
+  side,
+  open,
+  hub,
+  sections,
+}: {
+  side: Side;
+  open: boolean;
+  hub?: SessionHost;
+  sections: number;
+}) {
   const keepRoot = (node: DOMElement | null) => {
     if (node) side.root = inkRoot(node) as Side['root'];
   };
   if (!open) return <Box ref={keepRoot} />;
-  if (!host) return <App side={side} />;
+  if (!hub) return <App side={side} sections={sections} />;
   return (
-    <McpSession id="bench" server={host}>
-      <App side={side} />
+    <McpSession id="bench" server={hub}>
+      <App side={side} sections={sections} />
     </McpSession>
   );
 }
@@ -132,7 +146,7 @@ function inkRoot(node: DOMElement): DOMElement {
   return cursor;
 }
 
-function mountSide(host?: Host): Side {
+function mountSide(sections: number, hub?: SessionHost): Side {
   const side: Side = { setLeaf: () => {}, setToolLeaf: () => {}, root: null, probe: null };
   const stdout = Object.assign(new EventEmitter(), { columns: 120, rows: 40, write: () => true });
   const stdin = Object.assign(new EventEmitter(), {
@@ -142,7 +156,7 @@ function mountSide(host?: Host): Side {
     pause() {},
   });
   const options = { stdout, stderr: stdout, stdin, patchConsole: false, exitOnCtrlC: false } as never;
-  const ink = render(<Gate side={side} open={false} host={host} />, options);
+  const ink = render(<Gate side={side} open={false} hub={hub} sections={sections} />, options);
   // Stub Ink's steps before the session wraps the commit hook, so the session chains the stub.
   const root = side.root!;
   root.onRender = () => {};
@@ -150,94 +164,125 @@ function mountSide(host?: Host): Side {
   root.onComputeLayout = () => {
     clock.commitStart = performance.now();
   };
-  ink.rerender(<Gate side={side} open host={host} />);
+  ink.rerender(<Gate side={side} open hub={hub} sections={sections} />);
   return side;
 }
 
-function countTree(probe: Fiber): { fibers: number; tools: number } {
+function countFibers(probe: Fiber): number {
   let top = probe;
   while (top.return) top = top.return;
   let fibers = 0;
-  let tools = 0;
   const stack: Fiber[] = [(top.stateNode as { current: Fiber }).current];
   while (stack.length > 0) {
     const fiber = stack.pop()!;
     fibers++;
-    if (fiber.type === Row || fiber.type === ToolLeaf) tools++;
     for (let child = fiber.child; child; child = child.sibling) stack.push(child);
   }
-  return { fibers, tools };
+  return fibers;
 }
 
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
+interface Measured {
+  react: number;
+  snapshot: number;
+  sync: number;
+  withSession: number;
+}
 
-function measure(a: Side, b: Side, pick: (side: Side) => Setter) {
+/** Set by listeners on either side of the hub's own: the hub's derive + sync of a published tree. */
+const syncClock = { start: 0, end: 0 };
+
+/** Attaches to `hub` between two listeners of the session's new trees, which time the hub's work. */
+function timedHost(hub: Hub): SessionHost {
+  return {
+    attach(session) {
+      session.subscribe(() => {
+        syncClock.start = performance.now();
+      });
+      const detach = hub.attach(session);
+      session.subscribe(() => {
+        syncClock.end = performance.now();
+      });
+      return detach;
+    },
+  };
+}
+
+async function measure(a: Side, b: Side, pick: (side: Side) => Setter): Promise<Measured> {
   const react: number[] = [];
+  const snapshot: number[] = [];
+  const sync: number[] = [];
   const withSession: number[] = [];
-  const inCommit: number[] = [];
-  const effects: number[] = [];
   let snapshotEnd = 0;
-  // Registered after the session's listener: called when the session's snapshot is done.
-  const stop = observeCommits(b.root, () => {
+  // Registered after the session's own listener: called when the session's snapshot is done.
+  const stopCommits = observeCommits(b.root, () => {
     snapshotEnd = performance.now();
   });
   for (let i = 0, n = 0; i < WARMUP + SAMPLES; i++) {
     n++;
     let t = performance.now();
     reconciler.flushSyncFromReconciler(() => pick(a)(() => n));
+    reconciler.flushPassiveEffects();
     const tA = performance.now() - t;
+    snapshotEnd = 0;
+    syncClock.start = syncClock.end = 0;
     t = performance.now();
     reconciler.flushSyncFromReconciler(() => pick(b)(() => n));
-    const tB = performance.now() - t;
-    // Passive effects (a tool component pings the session from one) would run in a later task.
-    t = performance.now();
+    // Passive effects (a tool component pings the session from one) belong to the commit's cost.
     reconciler.flushPassiveEffects();
-    const tEffects = performance.now() - t;
+    const tB = performance.now() - t;
+    // The session publishes its new tree in a microtask; the hub syncs in it.
+    await Promise.resolve();
     if (i < WARMUP) continue;
     react.push(tA);
     withSession.push(tB);
-    inCommit.push(snapshotEnd - clock.commitStart);
-    effects.push(tEffects);
+    snapshot.push(snapshotEnd - clock.commitStart);
+    sync.push(syncClock.end - syncClock.start);
   }
-  stop();
-  const snapshot = median(inCommit.map((x, i) => x + effects[i]!));
-  return { react: median(react), withSession: median(withSession), snapshot, inCommit: median(inCommit) };
+  stopCommits();
+  return {
+    react: median(react),
+    snapshot: median(snapshot),
+    sync: median(sync),
+    withSession: median(withSession),
+  };
 }
 
-const host: Host = {
-  sessions: [],
-  attach(session) {
-    host.sessions.push(session);
-    return () => {};
-  },
-};
+async function size(sections: number, suffix: string): Promise<void> {
+  const hub = new Hub({ logger: { warn: (line) => process.stderr.write(`${line}\n`) } });
+  const a = mountSide(sections);
+  const b = mountSide(sections, timedHost(hub));
+  const session = hub.sessions()[0]!;
+  if (session.tree().length === 0) throw new Error('the session saw no tree');
+  const fibers = countFibers(b.probe!);
+  const tools = hub.registry.list().length;
+  note(`${fibers} fibers, ${sections * ROWS + 1} tool components, ${tools} tools registered`);
+  const full: number[] = [];
+  for (let i = 0; i < (quick ? 3 : 30); i++) {
+    const t = performance.now();
+    session.snapshot();
+    full.push(performance.now() - t);
+  }
+  note(`re-read on demand, snapshot(): ${us(median(full))}`);
+  const leaf = await measure(a, b, (side) => side.setLeaf);
+  const tool = await measure(a, b, (side) => side.setToolLeaf);
+  const names = hub.registry.list().map((t) => t.name);
+  if (!names.some((n) => n.startsWith('bench.tool-leaf.'))) throw new Error('the tool leaf is not listed');
+  for (const [name, m, key] of [
+    ['leaf update', leaf, 'P1.leaf'],
+    ['tool-component update', tool, 'P1.tool'],
+  ] as const) {
+    note(
+      `${name}: React render+commit ${us(m.react)}; ink-mcp snapshot ${us(m.snapshot)}, derive + sync ${us(m.sync)}; whole commit with the session ${us(m.withSession)}`,
+    );
+    figure(`${key}${suffix}`, (m.snapshot + m.sync) / m.react);
+  }
+}
+
 const build = process.env.NODE_ENV === 'production' ? 'production' : 'development';
-if (build !== 'production') console.error('warning: set NODE_ENV=production to measure the production build');
-const a = mountSide();
-const b = mountSide(host);
-const session = host.sessions[0]!;
-if (session.tree().length === 0) throw new Error('the session saw no tree');
-const { fibers, tools } = countTree(b.probe!);
-console.log(
-  `React ${build}; ${fibers} fibers, ${tools} tool components; ${SAMPLES} samples after ${WARMUP} warm-up`,
-);
-const full: number[] = [];
-for (let i = 0; i < (quick ? 3 : 30); i++) {
-  const t = performance.now();
-  session.snapshot();
-  full.push(performance.now() - t);
-}
-console.log(`full re-read, snapshot(): ${us(median(full))}`);
-const leaf = measure(a, b, (side) => side.setLeaf);
-const tool = measure(a, b, (side) => side.setToolLeaf);
-for (const [name, m] of [
-  ['leaf update', leaf],
-  ['tool-component update', tool],
-] as const) {
-  console.log(
-    `${name}: React render+commit ${us(m.react)}; snapshot ${us(m.snapshot)} (in the commit ${us(m.inCommit)}); whole commit with session ${us(m.withSession)}`,
-  );
-}
-console.log(`P1 ${(leaf.snapshot / leaf.react).toFixed(3)}`);
+note(`React ${build}; ${SAMPLES} samples after ${WARMUP} warm-up per update`);
+// SIZES=50 runs the 50k tree alone (for a profile).
+const sizes = (process.env.SIZES ?? '10,50').split(',').map(Number);
+// Quick mode only proves the bench runs: smaller trees.
+if (sizes.includes(10)) await size(quick ? 2 : 10, '');
+if (sizes.includes(50)) await size(quick ? 4 : 50, '.50k');
 process.exit(0);

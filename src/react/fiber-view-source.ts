@@ -4,6 +4,7 @@ import { errorText } from '../util/text.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import type { CacheEntry } from './cache-entry.js';
+import { type CommitCount, commitCount } from './commit-count.js';
 import { observeCommits } from './commit-observer.js';
 import { type ComponentInfoCache, componentInfoCache } from './component-info.js';
 import { type FiberPath, follow, pathTo } from './fiber-path.js';
@@ -44,6 +45,8 @@ const HELD_POLL_MS = 20;
 
 /** The ViewSource of one `<McpSession>`: its subtree of an Ink app, re-read after every commit. */
 export class FiberViewSource implements ViewSource {
+  /** The snapshot keeps an unchanged subtree's nodes by identity (read-fiber-tree.ts). */
+  readonly reusesNodes = true;
   readonly #options: FiberViewSourceOptions;
   #changes = new Subscribable<ViewNode[]>();
   #path: FiberPath | null = null;
@@ -61,6 +64,9 @@ export class FiberViewSource implements ViewSource {
   #commits = 0;
   #quietAt = 0;
   #warned = false;
+  /** The root's commits, and how many of them the tree has been read after (see `snapshot`). */
+  #count: CommitCount | null = null;
+  #readAfter = -1;
   readonly #nextCommit = new NextCommit(HELD_POLL_MS);
   readonly #commitListeners = new Subscribable<void>();
 
@@ -81,6 +87,7 @@ export class FiberViewSource implements ViewSource {
       return;
     }
     const root = this.#path.root;
+    this.#count = commitCount(root);
     // Read inside every commit, not later: the cache may trust an unchanged-looking fiber only if it
     // saw every commit (React recycles each fiber's two objects, so after two unseen commits an old
     // object can look unchanged while something below it changed). Publishing waits for a microtask.
@@ -113,8 +120,19 @@ export class FiberViewSource implements ViewSource {
     return this.#tree as ViewNode[];
   }
 
+  /**
+   * The tree now. When every commit since the last read was read as it happened (the root's commit
+   * count says so), that tree is it and nothing is read: a call or a listing costs the same in a
+   * big app as in a small one. Otherwise (a commit no hook reported) everything is re-read.
+   */
   snapshot(): ViewNode[] {
-    if (this.#path) this.#absorb(this.#path.root.current, true);
+    const path = this.#path;
+    if (path === null) return this.#tree as ViewNode[];
+    const upToDate =
+      this.#count !== null &&
+      this.#count.commits === this.#readAfter &&
+      defaultTypeMap() === this.#defaultsRaw;
+    if (!upToDate) this.#absorb(path.root.current, true);
     return this.#tree as ViewNode[];
   }
 
@@ -186,6 +204,11 @@ export class FiberViewSource implements ViewSource {
   #absorb(hostRoot: Fiber, full: boolean): boolean {
     const path = this.#path;
     if (path === null) return false;
+    // During Ink's commit hook the finished tree is not yet `current`: its commit is not counted yet.
+    const commits = this.#count?.commits ?? -1;
+    const readAfter = commits + (hostRoot === path.root.current ? 0 : 1);
+    // Two commits unread and an unchanged-looking fiber may be a recycled one (see `start`): read all.
+    const thorough = full || (this.#count !== null && commits - this.#readAfter >= 2);
     let tree: readonly ViewNode[] = NOTHING;
     // Internals may change under us: degrade to an empty tree and warn once, never crash the app.
     try {
@@ -194,11 +217,12 @@ export class FiberViewSource implements ViewSource {
         this.#applyTypeMap(this.#options.typeMapOf(anchor));
         this.#entry = readFiberTree(anchor, this.#entry, {
           types: this.#types,
-          full,
+          full: thorough,
         });
         tree = this.#entry.out;
         if (this.#options.compose) tree = this.#options.compose(tree, hostRoot, anchor);
       }
+      this.#readAfter = readAfter;
     } catch (error) {
       this.#entry = undefined;
       this.#warn(error);

@@ -1,5 +1,6 @@
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
+import { NameTable } from '../walker/name-table.js';
 import type { JsonObject, Logger, ToolAnnotations, ToolDef, ZodSchema } from '../walker/types.js';
 import { type BreakerOptions, CircuitBreakers } from './circuit-breaker.js';
 
@@ -38,6 +39,12 @@ export interface RegistryChange extends ToolDiff {
   sessionId: string | null;
 }
 
+interface SessionTools {
+  byName: NameTable<ToolDef>;
+  /** In view order, or (after `applySessionChange`) the function that answers them: see `#ordered`. */
+  order: readonly ToolDef[] | (() => readonly ToolDef[]);
+}
+
 export interface RegistryOptions {
   /** The breakers to reset and drop as tools change, or options for new ones. */
   breakers?: CircuitBreakers | BreakerOptions;
@@ -53,12 +60,14 @@ export class Registry {
   readonly breakers: CircuitBreakers;
   readonly changes: Subscribable<RegistryChange>;
   readonly #statics = new Map<string, StaticTool>();
-  /** Per session (in first-registration order), name → tool in view order. */
-  readonly #sessions = new Map<string, Map<string, ToolDef>>();
+  /** Per session (in first-registration order): its tools by name, and in view order. */
+  readonly #sessions = new Map<string, SessionTools>();
   /** Every derived tool by name, with the session that registered it: `get` is one lookup. */
-  readonly #derived = new Map<string, { sessionId: string; tool: ToolDef }>();
+  readonly #derived = new NameTable<{ sessionId: string; tool: ToolDef }>();
   /** Per session, its tool names, kept while they are unchanged (see `sessionToolNames`). */
   readonly #nameSets = new Map<string, ReadonlySet<string>>();
+  /** Per session, how many writes its tools have had (see `sessionRevision`). */
+  readonly #revisions = new Map<string, number>();
   #listing: readonly RegisteredTool[] | undefined;
   #version = 0;
 
@@ -78,52 +87,98 @@ export class Registry {
    * schema may close over state the listed JSON Schema does not show.
    */
   replaceSession(sessionId: string, tools: readonly ToolDef[]): ToolDiff {
-    const previous = this.#sessions.get(sessionId) ?? new Map<string, ToolDef>();
-    const next = new Map<string, ToolDef>();
+    const previous = this.#sessions.get(sessionId)?.byName ?? new NameTable<ToolDef>();
+    const next = new NameTable<ToolDef>();
     const diff: ToolDiff = { added: [], removed: [], changed: [] };
     for (const tool of tools) {
       // Duplicate widget ids: the first in view order is listed; the call path resolves live anyway.
-      if (next.has(tool.name)) continue;
-      const owner = this.#derived.get(tool.name)?.sessionId;
-      // A name another session holds stays with it (only a ToolDef from a foreign session can clash).
-      if (owner !== undefined && owner !== sessionId) continue;
+      if (next.has(tool.name) || this.#foreign(tool, sessionId)) continue;
       next.set(tool.name, tool);
-      const before = previous.get(tool.name);
-      if (!before) diff.added.push(tool.name);
-      else if (before.definitionKey !== tool.definitionKey || before.provider !== tool.provider) {
-        diff.changed.push(tool.name);
-      }
+      this.#compare(previous.get(tool.name), tool, diff);
     }
     for (const name of previous.keys()) if (!next.has(name)) diff.removed.push(name);
-
-    for (const name of diff.removed) {
-      this.#derived.delete(name);
-      this.breakers.delete(name);
-    }
-    for (const name of diff.changed) this.breakers.reset(name);
+    for (const name of diff.removed) this.#drop(name);
     for (const [name, tool] of next) this.#derived.set(name, { sessionId, tool });
-    this.#sessions.set(sessionId, next);
-    if (diff.added.length + diff.removed.length > 0) this.#nameSets.delete(sessionId);
+    this.#sessions.set(sessionId, { byName: next, order: [...next.values()] });
     // Fresh ToolDef objects are stored either way, so the listing is rebuilt on the next `list()`.
-    this.#listing = undefined;
-    this.#announce(sessionId, diff);
+    this.#wrote(sessionId, diff);
+    return diff;
+  }
+
+  /**
+   * Applies a change to a session's tools: `upserted` replace (or add) the tools of their names,
+   * `removed` go; `order` answers all of the session's tools in view order (asked lazily, when a
+   * listing is built). Costs what changed, not what the session holds. The same rules as
+   * `replaceSession`: a changed definition or provider is `changed` and resets its breaker, the
+   * newest ToolDefs are kept, and a name another session holds stays with it.
+   */
+  applySessionChange(
+    sessionId: string,
+    change: { upserted: readonly ToolDef[]; removed: readonly string[] },
+    order: () => readonly ToolDef[],
+  ): ToolDiff {
+    let record = this.#sessions.get(sessionId);
+    if (record === undefined) {
+      record = { byName: new NameTable(), order };
+      this.#sessions.set(sessionId, record);
+    }
+    const { byName } = record;
+    const diff: ToolDiff = { added: [], removed: [], changed: [] };
+    for (const name of change.removed) {
+      if (!byName.delete(name)) continue;
+      diff.removed.push(name);
+      this.#drop(name);
+    }
+    for (const tool of change.upserted) {
+      if (this.#foreign(tool, sessionId)) continue;
+      const before = byName.get(tool.name);
+      if (before === tool) continue;
+      this.#compare(before, tool, diff);
+      byName.set(tool.name, tool);
+      this.#derived.set(tool.name, { sessionId, tool });
+    }
+    // The order may have changed even when no tool did (a move): the next listing asks `order`.
+    record.order = order;
+    this.#wrote(sessionId, diff);
     return diff;
   }
 
   /** The session's app is gone: all its tools go with it. */
   removeSession(sessionId: string): ToolDiff {
-    const tools = this.#sessions.get(sessionId);
+    const tools = this.#sessions.get(sessionId)?.byName;
     const diff: ToolDiff = { added: [], removed: tools ? [...tools.keys()] : [], changed: [] };
     if (!tools) return diff;
     this.#sessions.delete(sessionId);
-    this.#nameSets.delete(sessionId);
-    for (const name of diff.removed) {
-      this.#derived.delete(name);
-      this.breakers.delete(name);
+    for (const name of diff.removed) this.#drop(name);
+    this.#wrote(sessionId, diff);
+    return diff;
+  }
+
+  /** A ToolDef from another session whose name that session holds (only a foreign ToolDef can clash). */
+  #foreign(tool: ToolDef, sessionId: string): boolean {
+    const owner = this.#derived.get(tool.name)?.sessionId;
+    return owner !== undefined && owner !== sessionId;
+  }
+
+  #compare(before: ToolDef | undefined, tool: ToolDef, diff: ToolDiff): void {
+    if (!before) diff.added.push(tool.name);
+    else if (before.definitionKey !== tool.definitionKey || before.provider !== tool.provider) {
+      diff.changed.push(tool.name);
+      this.breakers.reset(tool.name);
     }
+  }
+
+  #drop(name: string): void {
+    this.#derived.delete(name);
+    this.breakers.delete(name);
+  }
+
+  /** After any write to a session's tools: new ToolDefs or order are stored, so the listing is rebuilt. */
+  #wrote(sessionId: string, diff: ToolDiff): void {
+    this.#revisions.set(sessionId, (this.#revisions.get(sessionId) ?? 0) + 1);
+    if (diff.added.length + diff.removed.length > 0) this.#nameSets.delete(sessionId);
     this.#listing = undefined;
     this.#announce(sessionId, diff);
-    return diff;
   }
 
   /**
@@ -148,11 +203,23 @@ export class Registry {
   list(): readonly RegisteredTool[] {
     if (this.#listing) return this.#listing;
     const listing: RegisteredTool[] = [...this.#statics.values()];
-    for (const tools of this.#sessions.values()) {
-      for (const tool of tools.values()) if (!this.#statics.has(tool.name)) listing.push(tool);
+    for (const sessionId of this.#sessions.keys()) {
+      for (const tool of this.#ordered(sessionId)) if (!this.#statics.has(tool.name)) listing.push(tool);
     }
     this.#listing = Object.freeze(listing);
     return this.#listing;
+  }
+
+  /** The session's tools in view order: what its order answers, less what the registry does not hold. */
+  #ordered(sessionId: string): readonly ToolDef[] {
+    const record = this.#sessions.get(sessionId);
+    if (record === undefined) return [];
+    if (typeof record.order !== 'function') return record.order;
+    const held: ToolDef[] = [];
+    // A name listed once (the first in view order), and only as the ToolDef registered under it.
+    for (const tool of record.order()) if (this.#derived.get(tool.name)?.tool === tool) held.push(tool);
+    record.order = held;
+    return held;
   }
 
   /**
@@ -162,10 +229,15 @@ export class Registry {
   sessionToolNames(sessionId: string): ReadonlySet<string> {
     let names = this.#nameSets.get(sessionId);
     if (names === undefined) {
-      names = new Set(this.#sessions.get(sessionId)?.keys());
+      names = new Set(this.#sessions.get(sessionId)?.byName.keys());
       this.#nameSets.set(sessionId, names);
     }
     return names;
+  }
+
+  /** Counts the writes to a session's tools: unchanged, nobody else changed what the registry holds for it. */
+  sessionRevision(sessionId: string): number {
+    return this.#revisions.get(sessionId) ?? 0;
   }
 
   /** Counts the changes announced so far: equal versions mean an equal listing (for caching its JSON). */

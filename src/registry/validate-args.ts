@@ -48,6 +48,7 @@ export class ArgsValidator {
     if (!isArgsObject(input)) return notAnObject(toolName, input);
     const control = controlCharacterIssues(input, schema);
     if (control.length > 0) return { ok: false, error: invalidArguments(toolName, control) };
+    if (acceptsAnyObject(schema)) return { ok: true, args: input };
     const compiled = this.schemas.get(schema);
     if (!compiled.ok) return { ok: false, error: brokenSchema(toolName, compiled.reason) };
     let valid: boolean;
@@ -63,6 +64,25 @@ export class ArgsValidator {
     const issues = issuesFromAjv(compiled.validate.errors ?? [], input);
     return { ok: false, error: invalidArguments(toolName, issues) };
   }
+}
+
+/**
+ * The schema of an action without an input schema, `{ type: 'object', properties: {} }`: every
+ * object passes, so nothing is compiled. (Ajv's first compile in a process costs 50–300 ms on a
+ * 2-core machine — an agent's first call of such a tool waited for it: bench/README.md.)
+ */
+function acceptsAnyObject(schema: JsonObject): boolean {
+  for (const key in schema) {
+    const value = schema[key];
+    if (key === 'type' ? value !== 'object' : key !== 'properties' || !isEmptyObject(value)) return false;
+  }
+  return schema.type === 'object';
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
 }
 
 /** MCP arguments are always an object; anything else is refused before any schema sees it. */

@@ -139,7 +139,7 @@ export class Dispatcher {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
-    const resolution = resolveWidget(session.snapshot(), tool, session.typeMap);
+    const resolution = resolveWidget(session.snapshot(), tool, session.typeMap, session.source.reusesNodes);
     if (!resolution.ok) {
       const { widgetId, why } = resolution.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());

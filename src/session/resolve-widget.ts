@@ -16,27 +16,52 @@ export function resolveWidget(
   tree: readonly ViewNode[],
   tool: Pick<ToolDef, 'widgetId' | 'action' | 'provider'>,
   typeMap: TypeMap,
+  /** The tree's nodes never change in place (`ViewSource.reusesNodes`): its id index can be kept. */
+  stable = false,
 ): Resolution {
   let sawId = false;
   let sawProvider = false;
-  const stack: ViewNode[] = [...tree].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.id === tool.widgetId) {
-      sawId = true;
-      const spec = offered(node, tool, typeMap);
-      if (spec === 'other_provider') {
-        // keep looking
-      } else {
-        sawProvider = true;
-        if (spec !== undefined) return { ok: true, node, spec };
-      }
-    }
-    const children = node.children;
-    if (Array.isArray(children)) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  for (const node of stable ? (indexOf(tree).get(tool.widgetId) ?? NONE) : withId(tree, tool.widgetId)) {
+    sawId = true;
+    const spec = offered(node, tool, typeMap);
+    if (spec === 'other_provider') continue;
+    sawProvider = true;
+    if (spec !== undefined) return { ok: true, node, spec };
   }
   const why = !sawId ? 'absent' : !sawProvider ? 'type_changed' : 'disabled';
   return { ok: false, error: { code: 'widget_unavailable', widgetId: tool.widgetId, why } };
+}
+
+const NONE: readonly ViewNode[] = [];
+/** Per tree, its nodes by id in view order: built on the first call, so a tree that stays costs O(1). */
+const indexes = new WeakMap<readonly ViewNode[], Map<unknown, ViewNode[]>>();
+
+function indexOf(tree: readonly ViewNode[]): Map<unknown, ViewNode[]> {
+  let index = indexes.get(tree);
+  if (index === undefined) {
+    index = new Map();
+    for (const node of inViewOrder(tree)) {
+      const list = index.get(node.id);
+      if (list === undefined) index.set(node.id, [node]);
+      else list.push(node);
+    }
+    indexes.set(tree, index);
+  }
+  return index;
+}
+
+function* withId(tree: readonly ViewNode[], id: string): Generator<ViewNode> {
+  for (const node of inViewOrder(tree)) if (node.id === id) yield node;
+}
+
+function* inViewOrder(tree: readonly ViewNode[]): Generator<ViewNode> {
+  const stack: ViewNode[] = [...tree].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    const children = node.children;
+    if (Array.isArray(children)) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
 }
 
 function offered(

@@ -1,57 +1,58 @@
 import type { Registry, ToolDiff } from '../registry/registry.js';
 import { deriveWithRefusals } from '../walker/derive.js';
+import { IncrementalDerivation } from '../walker/derive-incremental.js';
 import { describeRefusal, describeRefusedSessionId, refusalKey } from '../walker/describe-refusal.js';
 import { isId } from '../walker/ids.js';
-import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
+import type { Logger, Refusal, TypeMap, ViewNode } from '../walker/types.js';
 import type { ViewSource } from './view-source.js';
 
 /** What a synchronizer derives from: a session's id, type map and tree (not the session itself). */
 export interface SyncTarget {
   sessionId: string;
   typeMap: TypeMap;
-  source: Pick<ViewSource, 'current'>;
+  source: Pick<ViewSource, 'current' | 'reusesNodes'>;
 }
 
 /**
  * Keeps what the registry holds for one session equal to what its tree derives. A tool whose listed
  * definition or provider changed is replaced, never left stale. Each refusal is logged once for the
  * session's life, not on every render.
+ *
+ * For a source that reuses unchanged nodes (`ViewSource.reusesNodes`, the React snapshot), only the
+ * nodes new since the last tree are derived and the registry gets the change alone, so a commit
+ * costs what it changed, not what the app holds.
  */
 export class Synchronizer {
   readonly #target: SyncTarget;
   readonly #registry: Registry;
   readonly #logger: Logger;
   readonly #logged = new Set<string>();
-  /** The tree last registered, and the registry version right after: both equal means nothing to do. */
-  #synced: { tree: readonly ViewNode[]; version: number } | undefined;
+  readonly #incremental: IncrementalDerivation | undefined;
+  /** The tree last registered, and the session's registry revision right after: both equal means nothing to do. */
+  #synced: { tree: readonly ViewNode[]; revision: number } | undefined;
 
   constructor(target: SyncTarget, registry: Registry, logger: Logger) {
     this.#target = target;
     this.#registry = registry;
     this.#logger = logger;
     if (!isId(target.sessionId)) logger.warn(describeRefusedSessionId(target.sessionId));
+    if (target.source.reusesNodes === true)
+      this.#incremental = new IncrementalDerivation(target.sessionId, target.typeMap);
   }
 
   /**
    * Derives from `tree` (default: the session's latest) and registers the result. Unless `force`d,
-   * the tree it registered last, with the registry unchanged since, is skipped: derivation is a pure
-   * function of the tree, and a source gives a new tree when anything in it changed. (A listing
-   * re-reads every session: this keeps it from re-deriving every tool of every session.)
+   * the tree it registered last, with the session's tools unchanged in the registry since, is
+   * skipped: derivation is a pure function of the tree, and a source gives a new tree when anything
+   * in it changed. (A listing re-reads every session: this keeps it from re-deriving every tool.)
+   * `force` derives every node again (a plain-data source may change its tree in place).
    */
   sync(tree: readonly ViewNode[] = this.#target.source.current(), force = false): ToolDiff {
-    if (!force && this.#synced?.tree === tree && this.#synced.version === this.#registry.version) {
-      return { added: [], removed: [], changed: [] };
-    }
-    const { sessionId, typeMap } = this.#target;
-    const { tools, refusals } = deriveWithRefusals(tree, { sessionId, typeMap });
-    for (const refusal of refusals) {
-      const key = refusalKey(refusal);
-      if (this.#logged.has(key)) continue;
-      this.#logged.add(key);
-      this.#logger.warn(describeRefusal(refusal));
-    }
-    const diff = this.#registry.replaceSession(sessionId, tools);
-    this.#synced = { tree, version: this.#registry.version };
+    const { sessionId } = this.#target;
+    const current = this.#synced?.revision === this.#registry.sessionRevision(sessionId);
+    if (!force && current && this.#synced?.tree === tree) return { added: [], removed: [], changed: [] };
+    const diff = (!force && current && this.#applyChange(tree)) || this.#replace(tree, force);
+    this.#synced = { tree, revision: this.#registry.sessionRevision(sessionId) };
     return diff;
   }
 
@@ -61,5 +62,31 @@ export class Synchronizer {
    */
   toolNames(): ReadonlySet<string> {
     return this.#registry.sessionToolNames(this.#target.sessionId);
+  }
+
+  /** The registry holds what the last tree derived: hand it only the change. */
+  #applyChange(tree: readonly ViewNode[]): ToolDiff | undefined {
+    const derivation = this.#incremental;
+    const change = derivation?.update(tree);
+    if (derivation === undefined || change === undefined) return undefined;
+    this.#log(change.refusals);
+    return this.#registry.applySessionChange(this.#target.sessionId, change, () => derivation.ordered());
+  }
+
+  #replace(tree: readonly ViewNode[], fresh: boolean): ToolDiff {
+    const { sessionId, typeMap } = this.#target;
+    const { tools, refusals } =
+      this.#incremental?.full(tree, fresh) ?? deriveWithRefusals(tree, { sessionId, typeMap });
+    this.#log(refusals);
+    return this.#registry.replaceSession(sessionId, tools);
+  }
+
+  #log(refusals: readonly Refusal[]): void {
+    for (const refusal of refusals) {
+      const key = refusalKey(refusal);
+      if (this.#logged.has(key)) continue;
+      this.#logged.add(key);
+      this.#logger.warn(describeRefusal(refusal));
+    }
   }
 }

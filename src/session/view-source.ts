@@ -5,6 +5,12 @@ import type { ViewNode } from '../walker/types.js';
  * layers below can implement it over plain data.
  */
 export interface ViewSource {
+  /**
+   * True when a node object seen in an earlier tree means the same node, attributes and subtree (the
+   * source builds new objects for what changed and never edits a node in place): tools are then
+   * derived only for new nodes. A source over plain data that edits nodes in place leaves it unset.
+   */
+  readonly reusesNodes?: boolean;
   /** The tree as of the last snapshot (roots in view order). */
   current(): ViewNode[];
   /**

@@ -62,7 +62,8 @@ export function deriveTools(tree: ViewNode | readonly ViewNode[], context: WalkC
   return tools;
 }
 
-function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, out: Derivation): void {
+/** One node's own tools and refusals (not its children's), appended to `out`. */
+export function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, out: Derivation): void {
   const id: unknown = node.id;
   if (id === undefined) return; // a layout container
   const provider = findProvider(node, typeMap);
@@ -157,7 +158,7 @@ function pushReversed(stack: unknown[], items: readonly unknown[]): void {
 }
 
 /** The node's id as text, whatever the id is (an object with a throwing toString included). */
-function safeId(node: object): string {
+export function safeId(node: object): string {
   try {
     return String((node as ViewNode).id);
   } catch {

@@ -1,0 +1,221 @@
+/**
+ * P6: an agent's task through ink-mcp's tools ÷ through a pseudo-terminal driver (the tools agents
+ * use instead: send keys to the app in a pty, read the screen back), on the same app, alternating
+ * in one run. The task, on the todo example: add 3 items, toggle the second, show the "done"
+ * filter, read the list; both must verify the final state.
+ *
+ * - ink-mcp: the example as a stdio MCP server (`--stdio`), an SDK client calling its tools
+ *   (add_item × 3, toggle, the filter's select_tab, list). Bytes read: the answers' text.
+ * - pty: the example in a real pseudo-terminal (node-pty, 100 × 30) whose output feeds a headless
+ *   xterm (@xterm/headless); 13 keys (each item's text, Enter, Tab, Tab, ↓, Space, Shift-Tab, → →).
+ *   After each key the driver reads the screen until the key's change shows: either polling every
+ *   5 ms until the screen changed and then held for one more poll ("poll", the best reliable
+ *   setting: stopping at the first change lost keys, as a frame can arrive in pieces), or sleeping
+ *   a fixed settle wait first (250 ms, a typical driver's default). Each wait is one read action; the final read is one more. Bytes
+ *   read: the screens' text.
+ *
+ * Each round starts a fresh app on every side (not timed: both start the same program); the clock
+ * runs from the first action to the verified end. `P6.loop` = median pty-poll time ÷ median ink-mcp
+ * time (goal ≥ 5); `P6.actions` = ink-mcp actions ÷ pty actions (goal ≤ ⅓).
+ *
+ *   NODE_ENV=production node --import tsx bench/agent-loop.bench.ts [--quick]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import xterm from '@xterm/headless';
+import pty from 'node-pty';
+import { figure, median, note, quick } from './stats.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const APP = ['--import', 'tsx', 'examples/todo/index.tsx'];
+const ROUNDS = quick ? 1 : Number(process.env.ROUNDS ?? 5);
+const ITEMS = ['alpha', 'beta', 'gamma'];
+const POLL_MS = 5;
+const SETTLE_MS = 250;
+/** A key whose change never shows is a lost key: the run fails rather than wait forever. */
+const GIVE_UP_MS = 5000;
+// The app's HTTP side writes a connection file: keep it out of the user's state directory.
+const runtime = mkdtempSync(path.join(os.tmpdir(), 'ink-mcp-p6-'));
+const env = { ...process.env, NODE_ENV: 'production', XDG_RUNTIME_DIR: runtime } as Record<string, string>;
+
+interface Outcome {
+  ms: number;
+  actions: number;
+  bytes: number;
+}
+
+type Content = { type: string; text?: string };
+
+async function viaTools(): Promise<Outcome> {
+  const client = new Client({ name: 'p6', version: '1' });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [...APP, '--stdio'],
+      cwd: repo,
+      env,
+      stderr: 'ignore',
+    }),
+  );
+  const { tools } = await client.listTools();
+  // Dotted or portable names: find each tool by its widget and action.
+  const named = (widget: string, action: string) => {
+    const found = tools.find((t) => new RegExp(`${widget}[._]${action}$`).test(t.name));
+    if (!found) throw new Error(`no tool for ${widget}.${action} in ${tools.map((t) => t.name).join(', ')}`);
+    return found.name;
+  };
+  const add = named('todos', 'add_item');
+  const toggle = named('todos', 'toggle');
+  const tab = named('filter', 'select_tab');
+  const list = named('todos', 'list');
+  let bytes = 0;
+  let actions = 0;
+  let last: Content[] = [];
+  const call = async (name: string, args: Record<string, unknown>) => {
+    actions++;
+    const t = performance.now();
+    const result = await client.callTool({ name, arguments: args });
+    if (process.env.P6_TRACE) process.stderr.write(`${name} ${(performance.now() - t).toFixed(1)} ms\n`);
+    last = result.content as Content[];
+    for (const c of last) bytes += Buffer.byteLength(c.text ?? '');
+    if (result.isError) throw new Error(`${name} failed: ${last[0]?.text}`);
+  };
+  const started = performance.now();
+  for (const text of ITEMS) await call(add, { text });
+  await call(toggle, { index: 1 });
+  await call(tab, { label: 'done' });
+  await call(list, {});
+  const ms = performance.now() - started;
+  const answer = JSON.parse(last[0]!.text!) as { items: { text: string; done: boolean }[]; filter: string };
+  const screen = last
+    .slice(1)
+    .map((c) => c.text ?? '')
+    .join('\n');
+  const ok =
+    answer.filter === 'done' &&
+    JSON.stringify(answer.items.map((i) => [i.text, i.done])) ===
+      JSON.stringify(ITEMS.map((t, i) => [t, i === 1])) &&
+    /\[x\] beta/.test(screen) &&
+    !/alpha|gamma/.test(screen);
+  await client.close();
+  if (!ok) throw new Error(`ink-mcp: the final state did not verify: ${last.map((c) => c.text).join('\n')}`);
+  return { ms, actions, bytes };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function viaPty(mode: 'poll' | 'settle'): Promise<Outcome> {
+  const term = new xterm.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
+  const child = pty.spawn(process.execPath, APP, {
+    name: 'xterm-256color',
+    cols: 100,
+    rows: 30,
+    cwd: repo,
+    env,
+  });
+  let written = 0;
+  child.onData((data) => {
+    written++;
+    term.write(data);
+  });
+  const screen = () => {
+    const lines: string[] = [];
+    const buffer = term.buffer.active;
+    for (let y = 0; y < term.rows; y++)
+      lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
+  // Flushes what the pty has delivered into the terminal model.
+  const flushed = () => new Promise<void>((resolve) => term.write('', resolve));
+  let bytes = 0;
+  let actions = 0;
+  const read = async () => {
+    actions++;
+    await flushed();
+    const text = screen();
+    bytes += Buffer.byteLength(text);
+    return text;
+  };
+  // Ready: the app's first frame shows its input.
+  for (const until = performance.now() + 30_000; !/Todo/.test(screen()) || !/New/.test(screen()); ) {
+    if (performance.now() > until) throw new Error(`pty: the app never drew its first frame:\n${screen()}`);
+    await sleep(20);
+    await flushed();
+  }
+  await sleep(300);
+  await flushed();
+  const started = performance.now();
+  /** One key (or piece of text), then one read that waits for the screen to show its change. */
+  const press = async (keys: string) => {
+    await flushed();
+    const before = screen();
+    actions++;
+    child.write(keys);
+    if (mode === 'settle') {
+      await sleep(SETTLE_MS);
+      await read();
+      return;
+    }
+    actions++;
+    // Changed, then the same on the next poll: a frame can reach the terminal in more than one chunk.
+    let last = before;
+    for (const until = performance.now() + GIVE_UP_MS; ; ) {
+      await sleep(POLL_MS);
+      await flushed();
+      const now = screen();
+      if (now !== before && now === last) {
+        bytes += Buffer.byteLength(now);
+        return;
+      }
+      last = now;
+      if (performance.now() > until) throw new Error(`pty: the key ${JSON.stringify(keys)} changed nothing`);
+    }
+  };
+  for (const text of ITEMS) {
+    await press(text);
+    await press('\r');
+  }
+  await press('\t'); // to the filter tabs
+  await press('\t'); // to the list
+  await press('\u001B[B'); // ↓ to the second item
+  await press(' '); // toggle it
+  await press('\u001B[Z'); // Shift-Tab back to the tabs
+  await press('\u001B[C'); // → active
+  await press('\u001B[C'); // → done
+  const final = await read();
+  const ms = performance.now() - started;
+  child.kill();
+  term.dispose();
+  const ok = /\[x\] beta/.test(final) && !/\[[ x]\] alpha|\[[ x]\] gamma/.test(final);
+  if (!ok) throw new Error(`pty (${mode}): the final state did not verify (${written} writes):\n${final}`);
+  return { ms, actions, bytes };
+}
+
+const sides = { tools: [] as Outcome[], poll: [] as Outcome[], settle: [] as Outcome[] };
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternating order: no side always runs first after a quiet moment.
+    const order =
+      round % 2 === 0 ? (['tools', 'poll', 'settle'] as const) : (['settle', 'poll', 'tools'] as const);
+    for (const side of order) sides[side].push(side === 'tools' ? await viaTools() : await viaPty(side));
+  }
+} finally {
+  rmSync(runtime, { recursive: true, force: true });
+}
+const summary = (xs: Outcome[]) => {
+  const ms = xs.map((x) => x.ms);
+  return `${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}), ${xs[0]!.actions} actions, ${median(xs.map((x) => x.bytes))} bytes read`;
+};
+note(`${ROUNDS} rounds, every final state verified`);
+note(`ink-mcp tools over stdio: ${summary(sides.tools)}`);
+note(`pty, polling every ${POLL_MS} ms until each key shows: ${summary(sides.poll)}`);
+note(`pty, ${SETTLE_MS} ms settle wait after each key: ${summary(sides.settle)}`);
+const tools = median(sides.tools.map((x) => x.ms));
+figure('P6.loop', median(sides.poll.map((x) => x.ms)) / tools, 2);
+figure('P6.loop.settle', median(sides.settle.map((x) => x.ms)) / tools, 2);
+figure('P6.actions', sides.tools[0]!.actions / sides.poll[0]!.actions, 3);
+process.exit(0);

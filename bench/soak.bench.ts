@@ -1,0 +1,69 @@
+/**
+ * M3: resident memory of a stdio server over 20,000 calls — the todo example (`--stdio`) as an agent
+ * drives it, started by the SDK's stdio client with NODE_ENV=production. RSS (the server process's
+ * VmRSS) after 1,000 calls (start, once warm), 10,000 (mid) and 20,000 (end); `M3` = end ÷ start
+ * (goal ≤ 1.25: flat, within what the garbage collector's rhythm moves RSS). The calls cycle through toggle, select_tab and list on three items, so the
+ * app's own state stays the same size.
+ *
+ *   node --import tsx bench/soak.bench.ts [--quick]
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { figure, note, quick } from './stats.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const CALLS = quick ? 600 : 20_000;
+const marks = new Map([
+  [quick ? 200 : 1000, 'start'],
+  [CALLS / 2, 'mid'],
+  [CALLS, 'end'],
+]);
+
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: ['--import', 'tsx', 'examples/todo/index.tsx', '--stdio'],
+  cwd: repo,
+  env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production' },
+  stderr: 'ignore',
+});
+const client = new Client({ name: 'soak', version: '1' });
+await client.connect(transport);
+const pid = transport.pid;
+if (pid === null) throw new Error('the server has no pid');
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+const { tools } = await client.listTools();
+const named = (widget: string, action: string) =>
+  tools.find((t) => new RegExp(`${widget}[._]${action}$`).test(t.name))!.name;
+const [add, toggle, tab, list] = [
+  named('todos', 'add_item'),
+  named('todos', 'toggle'),
+  named('filter', 'select_tab'),
+  named('todos', 'list'),
+];
+for (const text of ['alpha', 'beta', 'gamma']) await client.callTool({ name: add, arguments: { text } });
+const cycle: [string, Record<string, unknown>][] = [
+  [toggle, { index: 1 }],
+  [tab, { label: 'done' }],
+  [list, {}],
+  [tab, { label: 'all' }],
+];
+const rss = new Map<string, number>();
+const started = performance.now();
+for (let i = 1; i <= CALLS; i++) {
+  const [name, args] = cycle[i % cycle.length]!;
+  const result = await client.callTool({ name, arguments: args });
+  if (result.isError) throw new Error(`call ${i} (${name}) failed: ${JSON.stringify(result.content)}`);
+  const mark = marks.get(i);
+  if (mark) rss.set(mark, rssMb());
+}
+const seconds = (performance.now() - started) / 1000;
+await client.close();
+const mb = (key: string) => `${rss.get(key)!.toFixed(0)} MB`;
+note(
+  `${CALLS} calls in ${seconds.toFixed(0)} s; server RSS ${mb('start')} after ${[...marks.keys()][0]} calls, ${mb('mid')} at ${CALLS / 2}, ${mb('end')} at ${CALLS}`,
+);
+figure('M3', rss.get('end')! / rss.get('start')!, 2);
+process.exit(0);

@@ -1,0 +1,164 @@
+/**
+ * P5: spawn → the first answer to `initialize`, ink-mcp's stdio server ÷ a bare SDK stdio server
+ * started the same way (goal ≤ 1.5 for each way):
+ *
+ * - `P5.start`: `node` on built JavaScript: the todo example's own code bundled by esbuild into
+ *   bench/.start/, importing ink-mcp from its published build (dist/, `npm run build`, which this
+ *   bench runs first) and ink, react and the SDK from node_modules, as `node app.js` runs in a
+ *   project; the bare server (fixtures/bare-start.ts) built and started the same way.
+ * - `P5.start.tsx`: `npx tsx` on the sources, as the README's commands run them: the todo example
+ *   (examples/todo/index.tsx --stdio) ÷ the bare server under `npx tsx`.
+ *
+ * The child gets the environment an SDK stdio client passes (`getDefaultEnvironment()`: no
+ * NODE_ENV). Each sample spawns a fresh process, writes `initialize` to its stdin and stops the
+ * clock at the first line on its stdout; sides alternate, the figure is the median of the pairs'
+ * ratios. `P5.import` (context): importing dist/index.js (the package root) alone, in a fresh node.
+ *
+ *   node --import tsx bench/start.bench.ts [--quick]
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { build } from 'esbuild';
+import { figure, median, note, quick } from './stats.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const out = fileURLToPath(new URL('./.start/', import.meta.url));
+const PAIRS = quick ? 1 : Number(process.env.PAIRS ?? 7);
+
+const built = spawnSync('npm', ['run', 'build'], { cwd: repo, encoding: 'utf8' });
+if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+mkdirSync(out, { recursive: true });
+
+/** Bundles a script as a project builds it: its own code in one file; packages (ink-mcp from dist/) imported. */
+async function bundle(entry: string, name: string): Promise<string> {
+  const file = `${out}${name}.mjs`;
+  await build({
+    entryPoints: [`${repo}${entry}`],
+    outfile: file,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'ink-mcp-from-dist',
+        setup(b) {
+          // The example imports the library's sources; an app imports the published build.
+          b.onResolve({ filter: /^(\.\.\/)+(src|components)\/index\.js$/ }, (args) => ({
+            path: `${repo}dist/${args.path.includes('components') ? 'components/' : ''}index.js`,
+            external: true,
+          }));
+        },
+      },
+    ],
+  });
+  return file;
+}
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+})}\n`;
+
+/** Milliseconds from spawn to the first line the server writes (its answer to `initialize`). */
+function firstAnswer(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, {
+      cwd: repo,
+      env: getDefaultEnvironment(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${command} ${args.join(' ')}: no answer in 30 s; stderr: ${stderr}`));
+    }, 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!stdout.includes('\n')) return;
+      const elapsed = performance.now() - started;
+      clearTimeout(timer);
+      const answer = JSON.parse(stdout.slice(0, stdout.indexOf('\n'))) as { id?: number; result?: unknown };
+      child.stdin.end();
+      child.once('close', () =>
+        answer.id === 1 && answer.result ? resolve(elapsed) : reject(new Error(`bad answer: ${stdout}`)),
+      );
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.stdin.write(INITIALIZE);
+  });
+}
+
+interface Way {
+  key: string;
+  about: string;
+  ink: [string, string[]];
+  bare: [string, string[]];
+}
+
+async function compare(way: Way): Promise<void> {
+  const ink: number[] = [];
+  const bare: number[] = [];
+  const ratios: number[] = [];
+  if (!quick) {
+    // One unmeasured pair: the first spawn of each pays for cold file caches.
+    await firstAnswer(...way.ink);
+    await firstAnswer(...way.bare);
+  }
+  for (let i = 0; i < PAIRS; i++) {
+    const first = i % 2 === 0;
+    const a = first ? await firstAnswer(...way.ink) : await firstAnswer(...way.bare);
+    const b = first ? await firstAnswer(...way.bare) : await firstAnswer(...way.ink);
+    const [x, y] = first ? [a, b] : [b, a];
+    ink.push(x);
+    bare.push(y);
+    ratios.push(x / y);
+  }
+  const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+  note(
+    `${way.about}: ink-mcp ${median(ink).toFixed(0)} ms (${spread(ink)}), bare SDK ${median(bare).toFixed(0)} ms (${spread(bare)}), ${PAIRS} pairs`,
+  );
+  figure(way.key, median(ratios), 2);
+}
+
+const node = process.execPath;
+await compare({
+  key: 'P5.start',
+  about: 'node on built JS (the app bundled, packages from node_modules), the todo example (--stdio)',
+  ink: [node, [await bundle('examples/todo/index.tsx', 'todo'), '--stdio']],
+  bare: [node, [await bundle('bench/fixtures/bare-start.ts', 'bare')]],
+});
+await compare({
+  key: 'P5.start.tsx',
+  about: 'npx tsx on the sources, the todo example (--stdio)',
+  ink: ['npx', ['tsx', 'examples/todo/index.tsx', '--stdio']],
+  bare: ['npx', ['tsx', 'bench/fixtures/bare-start.ts']],
+});
+const imports: number[] = [];
+for (let i = 0; i < (quick ? 1 : 5); i++) {
+  const run = spawnSync(
+    node,
+    [
+      '--input-type=module',
+      '-e',
+      "const t = performance.now(); await import('./dist/index.js'); console.log(performance.now() - t)",
+    ],
+    { cwd: repo, encoding: 'utf8' },
+  );
+  imports.push(Number(run.stdout.trim()));
+}
+note(
+  `importing dist/index.js (react, ink, the SDK included): ${median(imports).toFixed(0)} ms, median of ${imports.length}`,
+);
+process.exit(0);
