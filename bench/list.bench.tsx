@@ -61,7 +61,7 @@ function App({ server }: { server: McpServerHandle }) {
   return (
     <Box flexDirection="column">
       {SESSION_IDS.map((session) => (
-        <McpSession key={session} id={session} server={server}>
+        <McpSession key={session} id={session} server={server} builtinTools={false}>
           <Box flexDirection="column">
             {ROW_IDS.map((row) => (
               <Row key={row} id={row} label={`${session} ${row}`} />

@@ -108,7 +108,11 @@ async function calls(client: Client, name: string, count: number): Promise<void>
     );
   }
 
-  const app = await renderHeadless(<Toggle />, { session: SESSION, logger: silentLogger });
+  const app = await renderHeadless(<Toggle />, {
+    session: SESSION,
+    logger: silentLogger,
+    builtinTools: false,
+  });
   await app.waitForSync();
   let notices = 0;
   app.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
