@@ -3,8 +3,8 @@
  * started the same way (goal ≤ 1.5 for each way):
  *
  * - `P5.start`: `node` on built JavaScript: the todo example's own code bundled by esbuild into
- *   bench/.start/, importing ink-mcp from its published build (dist/, `npm run build`, which this
- *   bench runs first) and ink, react and the SDK from node_modules, as `node app.js` runs in a
+ *   bench/.start/, importing ink-mcp from its published build (dist/, tsc's output of `npm run
+ *   build`, which this bench runs first) and ink, react and the SDK from node_modules, as `node app.js` runs in a
  *   project; the bare server (fixtures/bare-start.ts) built and started the same way.
  * - `P5.start.tsx`: `npx tsx` on the sources, as the README's commands run them: the todo example
  *   (examples/todo/index.tsx --stdio) ÷ the bare server under `npx tsx`.
