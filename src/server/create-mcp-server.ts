@@ -1,3 +1,4 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Authorizer, Confirm } from '../registry/authorize.js';
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
@@ -12,6 +13,7 @@ import { type HttpEndpoint, HttpServer, type ListenOptions } from './http-server
 import { onceLogger } from './list-tools.js';
 import { SessionResources } from './resources.js';
 import { checkStaticTool, type ServerToolInput } from './static-tools.js';
+import { guardStdio } from './stdio-guard.js';
 import { ToolNames } from './tool-names.js';
 
 export interface McpServerOptions {
@@ -132,6 +134,7 @@ class InkMcpServer implements McpServerHandle {
 
   async connect(transport: Transport): Promise<void> {
     this.#boot();
+    if (transport instanceof StdioServerTransport) guardStdio(transport, this.#logger);
     await this.#open(false).connect(transport);
   }
 

@@ -43,6 +43,8 @@ interface HttpSession {
   /** Requests (and GET streams) in flight: a session is idle only when none are. */
   active: number;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Requests whose POST the client aborted before they reached the server: they are never run. */
+  abandoned: Set<string | number>;
 }
 
 /**
@@ -145,7 +147,7 @@ export class HttpServer {
 
   async #initialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const connection = this.#deps.openConnection();
-    const session = { connection, active: 0, idleTimer: undefined } as Omit<
+    const session = { connection, active: 0, idleTimer: undefined, abandoned: new Set() } as Omit<
       HttpSession,
       'transport'
     > as HttpSession;
@@ -158,6 +160,13 @@ export class HttpServer {
     });
     connection.onClosed(() => this.#drop(session.transport.sessionId ?? ''));
     await connection.connect(session.transport);
+    const deliver = session.transport.onmessage;
+    session.transport.onmessage = (message, extra) => {
+      // A request whose POST was aborted while it was still being read: nobody waits for its answer.
+      const id = (message as { id?: string | number }).id;
+      if ('method' in message && id !== undefined && session.abandoned.delete(id)) return;
+      deliver?.(message, extra);
+    };
     await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
     // An initialize the transport refused created no session: nothing will ever use this connection.
     if (this.#sessions.get(session.transport.sessionId ?? '') !== session) await connection.close();
@@ -170,6 +179,7 @@ export class HttpServer {
     body: unknown,
   ): Promise<void> {
     if (req.method === 'GET') watchStream(session.connection, res);
+    if (req.method === 'POST') cancelOnAbort(session, res, body);
     await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
   }
 
@@ -221,4 +231,34 @@ export class HttpServer {
 
 function bracketed(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/**
+ * A client that aborts its POST gives up on the requests in it, as if it had sent
+ * `notifications/cancelled` for each (the SDK transport does not tell its server): a queued call
+ * then never runs, and no answer is written for it.
+ */
+function cancelOnAbort(session: HttpSession, res: ServerResponse, body: unknown): void {
+  const ids = (Array.isArray(body) ? body : [body]).flatMap((m: unknown) => {
+    const message = m as { id?: unknown; method?: unknown } | null;
+    const id = message?.id;
+    return typeof message?.method === 'string' && (typeof id === 'string' || typeof id === 'number')
+      ? [id]
+      : [];
+  });
+  if (ids.length === 0) return;
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    for (const requestId of ids) {
+      // Not yet delivered (still on its way through the transport): dropped when it arrives.
+      session.abandoned.add(requestId);
+      setTimeout(() => session.abandoned.delete(requestId), 1000).unref();
+      // Already delivered: the SDK aborts its handler's signal and sends no answer.
+      session.transport.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId, reason: 'ink-mcp: the HTTP request was aborted' },
+      });
+    }
+  });
 }

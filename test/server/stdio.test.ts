@@ -56,4 +56,32 @@ describe('stdio', () => {
     expect(lines.map((l) => JSON.parse(l).id)).toEqual([1, 2]);
     expect(stderr).toMatch(/ink-mcp: /);
   });
+
+  it('never crashes with EPIPE when the client stops reading: answers and list_changed written after it left are dropped', async () => {
+    const child = spawn(process.execPath, nodeArgs, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send(initializeRequest());
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    while (!stdout.includes('\n')) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The client goes away: its end of the server's stdout closes, then it sends calls whose answers
+    // (and the list_changed that `grow` causes) can only be written into a broken pipe.
+    child.stdout.destroy();
+    for (let id = 2; id < 6; id++)
+      send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'app.c.grow', arguments: {} } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    // Said once, as a log line; no stack trace of an unhandled error.
+    expect(stderr).toMatch(/ink-mcp: the stdio client went away \(write EPIPE\)/);
+    expect(stderr).not.toMatch(/^\s+at |Unhandled|uncaught/im);
+  });
 });
