@@ -13,7 +13,10 @@ describe('focus built-ins', () => {
         expect.arrayContaining(['app.focus.list', 'app.focus.set', 'app.focus.next', 'app.focus.previous']),
       );
       const list = await app.client.callTool({ name: 'app.focus.list', arguments: {} });
-      expect(JSON.parse((list.content as { text: string }[])[0]?.text ?? '')).toEqual({ ids: ['first', 'second', 'third'], focused: null });
+      expect(JSON.parse((list.content as { text: string }[])[0]?.text ?? '')).toEqual({
+        ids: ['first', 'second', 'third'],
+        focused: null,
+      });
 
       const set = await app.client.callTool({ name: 'app.focus.set', arguments: { id: 'second' } });
       expect(textOf(set)).toContain('Focus is on "second"');
