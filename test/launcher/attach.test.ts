@@ -51,10 +51,11 @@ describe('ink-mcp --attach', () => {
       term.kill();
       rmSync(runtime, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });
 
-async function waitFor(ok: () => boolean, timeoutMs = 15_000): Promise<void> {
+// Generous: under a loaded CI the launcher, the preload and the app start in several seconds.
+async function waitFor(ok: () => boolean, timeoutMs = 45_000): Promise<void> {
   const start = Date.now();
   while (!ok()) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for the terminal');
