@@ -74,7 +74,12 @@ function headless(id: string, deps: WrapDeps): Wrapping {
   const terminal = createMemoryTerminal(deps.config.columns, deps.config.rows);
   return {
     element: (tree) => (
-      <McpSession id={id} server={deps.server} screen={terminal.screen}>
+      <McpSession
+        id={id}
+        server={deps.server}
+        screen={terminal.screen}
+        builtinTools={deps.config.builtinTools}
+      >
         {tree}
       </McpSession>
     ),
@@ -87,7 +92,7 @@ function attached(id: string, deps: WrapDeps, options: RenderOptions): Wrapping 
   const tap = tapScreen(options.stdout ?? process.stdout);
   return {
     element: (tree) => (
-      <McpSession id={id} server={deps.server} screen={tap.screen}>
+      <McpSession id={id} server={deps.server} screen={tap.screen} builtinTools={deps.config.builtinTools}>
         {tree}
       </McpSession>
     ),

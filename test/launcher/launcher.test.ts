@@ -65,6 +65,28 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     }
   });
 
+  it('drives the unchanged app with the built-in keys (a stale-closure handler moves once per key); --no-builtin-tools lists none', async () => {
+    const run = await launch(built.bin, [], ['node', app('mover.js')]);
+    try {
+      const press = await run.client.callTool({
+        name: 'app.keyboard.press',
+        arguments: { keys: ['right', 'right', 'right', 'right', 'right', 'down'] },
+      });
+      expect(press.isError).toBeFalsy();
+      expect(JSON.stringify(press.content)).toContain('position 6,2');
+    } finally {
+      await run.close();
+    }
+    const bare = await launch(built.bin, ['--no-builtin-tools'], ['node', app('mover.js')]);
+    try {
+      const { tools } = await bare.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual([]);
+      expect(await screen(bare.client)).toContain('position 1,1');
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('--session names the session, and --columns/--rows size the in-memory terminal', async () => {
     const run = await launch(
       built.bin,
