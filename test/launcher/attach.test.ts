@@ -22,7 +22,8 @@ describe('ink-mcp --attach', () => {
       cwd: repoRoot,
       cols: 80,
       rows: 24,
-      env: { ...process.env, XDG_RUNTIME_DIR: runtime } as Record<string, string>,
+      // Not CI: Ink draws nothing but the last frame when it thinks it runs in CI (is-in-ci).
+      env: { ...withoutCi(process.env), XDG_RUNTIME_DIR: runtime } as Record<string, string>,
     });
     let output = '';
     term.onData((data) => {
@@ -61,4 +62,9 @@ async function waitFor(ok: () => boolean, timeoutMs = 45_000): Promise<void> {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for the terminal');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+function withoutCi(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { CI, CONTINUOUS_INTEGRATION, ...rest } = env;
+  return rest;
 }
