@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const steps: [string, string, Record<string, unknown>][] = [
     ['Type a message, as a person would', 'app.keyboard.type', { text: 'hello from an agent' }],
     ['Send it', 'app.keyboard.press', { keys: ['enter'] }],
-    ['A second one, typed and sent in one call', 'app.keyboard.type', { text: 'no code change needed' }],
+    ['Type a second one', 'app.keyboard.type', { text: 'no code change needed' }],
     ['Send it', 'app.keyboard.press', { keys: ['enter'] }],
     ['Read the screen', 'app.screen.read', {}],
     [

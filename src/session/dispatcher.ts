@@ -24,6 +24,13 @@ export interface LiveCall {
   signal?: AbortSignal;
 }
 
+/**
+ * How long a running handler may still take to return once its session stopped (its signal is
+ * aborted). Well inside the time answers owed are flushed before the server closes (2 s,
+ * src/register/serve.ts and src/render/render-mcp.tsx).
+ */
+export const STOP_GRACE_MS = 1_000;
+
 /** A call waiting for, or holding, the session's one slot. */
 interface Entry {
   readonly call: LiveCall;
@@ -31,6 +38,8 @@ interface Entry {
   ran: boolean;
   /** Created when the handler starts; aborted by a timeout, a cancellation or the session's stop. */
   controller: AbortController | undefined;
+  /** Set when the session stopped under a running handler: how long it may still take to return. */
+  grace: ReturnType<typeof setTimeout> | undefined;
   answer(result: DispatchResult): void;
   /** A bug of ours (the call path threw): the hub's caller reports it. */
   fail(error: unknown): void;
@@ -70,6 +79,7 @@ export class Dispatcher {
       const settle = () => {
         if (answered) return false;
         answered = true;
+        clearTimeout(entry.grace);
         signal?.removeEventListener('abort', onAbort);
         return true;
       };
@@ -77,6 +87,7 @@ export class Dispatcher {
         call,
         ran: false,
         controller: undefined,
+        grace: undefined,
         answer: (result) => settle() && resolve(result),
         fail: (error) => settle() && reject(error),
       };
@@ -94,9 +105,16 @@ export class Dispatcher {
     this.#dropQueued();
     const active = this.#active;
     if (!active) return;
-    active.controller?.abort(new Error('ink-mcp: the session stopped'));
-    // A handler that has not returned may never: what it did is unknown, so it is not answered as done.
-    if (!active.ran) active.answer(this.#refused(active.call.tool));
+    if (active.ran) return;
+    const { controller } = active;
+    // Not started yet (waiting for the authorizer): it never runs.
+    if (!controller) return void active.answer(this.#refused(active.call.tool));
+    controller.abort(new Error('ink-mcp: the session stopped'));
+    // The handler is running, and what it did may be what stopped the app (a key that calls
+    // `exit()`): it is answered with its result and the last screen if it returns soon. One that does
+    // not may never: what it did is unknown, so it is not answered as done.
+    active.grace = setTimeout(() => active.answer(this.#refused(active.call.tool)), STOP_GRACE_MS);
+    active.grace.unref?.();
   }
 
   /** Stops accepting calls and answers the queued ones unrun; the running call goes on to its end. */

@@ -393,6 +393,33 @@ describe('Hub dispatcher', () => {
     await expect(hub.call('s0.w.a', {})).resolves.toMatchObject({ error: { code: 'unknown_tool' } });
   });
 
+  it('a running handler that returns soon after its session stopped is answered with its result, the app stopped', async () => {
+    const source = new DataSource();
+    const provider: ToolProvider = {
+      mcpTools: () => [
+        {
+          name: 'quit',
+          // What a key that makes the app exit does: the app stops while the handler still awaits.
+          run: async (_a, call) => {
+            session.stop();
+            await new Promise((r) => setTimeout(r, 20));
+            return { aborted: call.signal.aborted };
+          },
+        },
+      ],
+    };
+    source.set([{ type: 'x', id: 'w', attrs: {}, children: [], provider }]);
+    const hub = new Hub({ logger: quiet });
+    hubs.push(hub);
+    const session = new Session({ id: 's', source });
+    hub.attach(session);
+    await expect(hub.call('s.w.quit', {})).resolves.toMatchObject({
+      ok: true,
+      value: { aborted: true },
+      stopped: true,
+    });
+  });
+
   it('aborts the signal of a running handler when the session stops', async () => {
     const source = new DataSource();
     let aborted = false;

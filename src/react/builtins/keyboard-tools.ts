@@ -36,7 +36,7 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
         required: ['keys'],
         additionalProperties: false,
       },
-      run: async (args) => {
+      run: async (args, info) => {
         const keys = (args as { keys: string[] }).keys;
         const result = keySequences(keys);
         if (!result.ok) {
@@ -45,8 +45,11 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
               `Valid names: ${VALID_KEY_NAMES.join(', ')}. To type text, use keyboard.type.`,
           );
         }
-        for (const sequence of result.sequences) await host.press(sequence);
-        return `Pressed ${keys.length} key${keys.length === 1 ? '' : 's'}: ${keys.join(' ')}`;
+        const pressed = await pressAll(host, result.sequences, info.signal);
+        const what = `${keys.slice(0, pressed).join(' ')}`;
+        return pressed === keys.length
+          ? `Pressed ${plural(keys.length, 'key')}: ${what}`
+          : `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}): the app stopped before the rest.`;
       },
     },
     {
@@ -60,7 +63,7 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
         required: ['text'],
         additionalProperties: false,
       },
-      run: async (args) => {
+      run: async (args, info) => {
         const text = (args as { text: string }).text;
         const bad = controlCharacter(text);
         if (bad !== undefined) {
@@ -70,12 +73,33 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
           );
         }
         const keys = typedKeys(text);
-        for (const key of keys) await host.press(key);
-        return `Typed ${keys.length} key${keys.length === 1 ? '' : 's'}.`;
+        const typed = await pressAll(host, keys, info.signal);
+        return typed === keys.length
+          ? `Typed ${plural(keys.length, 'key')}.`
+          : `Typed ${typed} of ${plural(keys.length, 'key')}: the app stopped before the rest.`;
       },
     },
   ];
   return { mcpTools: () => specs };
+}
+
+/**
+ * Presses keys one at a time, each after the previous one's commit; stops when the call's signal
+ * aborts (the session stopped: a key made the app exit, or the call was cancelled or timed out), so
+ * no key reaches an app that is gone. Returns how many were pressed.
+ */
+async function pressAll(host: BuiltinHost, keys: readonly string[], signal: AbortSignal): Promise<number> {
+  let pressed = 0;
+  for (const key of keys) {
+    if (signal.aborted) break;
+    await host.press(key);
+    pressed++;
+  }
+  return pressed;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** The first C0 (but TAB, LF, CR), DEL, C1 or ESC code point of `text`: terminal control, not text. */

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltPackage, buildPackage } from './build.js';
+import { app, launch } from './launch.js';
+
+// Unchanged apps that declare no tools, driven through the launcher with the built-in tools only:
+// each does its main job, and the answer's own screen shows it.
+
+let built: BuiltPackage;
+beforeAll(async () => {
+  built = await buildPackage();
+});
+afterAll(() => built?.remove());
+
+describe('keyboard-only apps through the launcher', () => {
+  it('a useInput chat: typed text and Enter submit the message', async () => {
+    const run = await launch(built.bin, [], ['node', app('chat.js')]);
+    try {
+      const typed = await run.call('app.keyboard.type', { text: 'hello there' });
+      expect(typed.text).toContain('Enter your message: hello there');
+      const sent = await run.call('app.keyboard.press', { keys: ['enter'] });
+      expect(sent.isError, sent.text).toBeFalsy();
+      expect(sent.text).toContain('> hello there');
+      expect(sent.text).toMatch(/Enter your message: *$/m);
+      // Text and Enter in one call, as a paste with a line break.
+      const both = await run.call('app.keyboard.type', { text: 'second\n' });
+      expect(both.text).toContain('> second');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('a useFocus list (npx tsx): focus.set and focus.next move Ink focus; the answer says which item has it', async () => {
+    const run = await launch(built.bin, [], ['npx', 'tsx', app('focus-list.tsx')]);
+    try {
+      const listed = await run.call('app.focus.list');
+      expect(listed.text).toContain('"first"');
+      expect(listed.text).toContain('"third"');
+      const set = await run.call('app.focus.set', { id: 'second' });
+      expect(set.isError, set.text).toBeFalsy();
+      expect(set.text).toContain('Second (focused)');
+      expect(set.text).toMatch(/Focus: .*second/);
+      const next = await run.call('app.focus.next');
+      expect(next.text).toContain('Third (focused)');
+      // The app's own key handler (useFocusManager().focus) through the keyboard.
+      const pressed = await run.call('app.keyboard.press', { keys: ['1'] });
+      expect(pressed.text).toContain('First (focused)');
+    } finally {
+      await run.close();
+    }
+  }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
+
+  it('an @inkjs/ui Select with no id gets an automatic id and its own tool', async () => {
+    const run = await launch(built.bin, [], ['node', app('ui-select.js')]);
+    try {
+      const { tools } = await run.client.listTools();
+      const select = tools.find((t) => /select_1/.test(t.name) && t.name.endsWith('select'));
+      expect(select, tools.map((t) => t.name).join(', ')).toBeDefined();
+      const picked = await run.call(select?.name ?? '', { value: 'green' });
+      expect(picked.isError, picked.text).toBeFalsy();
+      expect(picked.text).toContain('selected: green');
+      // And the same through the keys a person would press.
+      const keys = await run.call('app.keyboard.press', { keys: ['down', 'enter'] });
+      expect(keys.text).toContain('selected: blue');
+    } finally {
+      await run.close();
+    }
+  });
+
+  it('a key that makes the app exit is answered with the last screen, then the server closes', async () => {
+    const run = await launch(built.bin, [], ['node', app('quit-on-q.js')]);
+    const closed = new Promise<void>((resolve) => {
+      run.client.onclose = () => resolve();
+    });
+    expect((await run.call('app.keyboard.press', { keys: ['right'] })).text).toContain('page 2');
+    // The keys after q never reach an app that is gone, and the answer says so.
+    const quit = await run.call('app.keyboard.press', { keys: ['q', 'right'] });
+    expect(quit.isError, quit.text).toBeFalsy();
+    expect(quit.text).toContain('Pressed 1 of 2 keys (q): the app stopped before the rest.');
+    expect(quit.text).toMatch(/The app exited after this call/);
+    expect(quit.text).toContain('page 2');
+    // What the app printed after exiting went to stderr, never into the protocol stream.
+    await closed;
+    expect(run.stderr()).toContain('bye');
+  });
+
+  it('an app that console.logs keeps its logs out of the protocol and is driven as usual', async () => {
+    const run = await launch(built.bin, [], ['node', app('noisy.js')]);
+    try {
+      const picked = await run.call('app.keyboard.press', { keys: ['down', 'enter'] });
+      expect(picked.isError, picked.text).toBeFalsy();
+      expect(picked.text).toContain('picked: coffee');
+      expect(picked.text).not.toContain('noisy:');
+      expect(run.stderr()).toContain('noisy: rendering with coffee');
+    } finally {
+      await run.close();
+    }
+  });
+});
