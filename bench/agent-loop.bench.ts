@@ -14,11 +14,19 @@
  *   a fixed settle wait first (250 ms, a typical driver's default). Each wait is one read action; the final read is one more. Bytes
  *   read: the screens' text.
  *
+ * A second, keyboard-only task on an app that declares no tools (examples/launcher/chat.js, served
+ * unchanged through the `ink-mcp` launcher): send two messages and see both on screen. ink-mcp:
+ * `keyboard.type` × 2 (text and Enter in one call), checked on the last answer's screen. pty: each
+ * message's text, then Enter, each followed by its read, then a final read.
+ *
  * Each round starts a fresh app on every side (not timed: both start the same program); the clock
  * runs from the first action to the verified end. `P6.loop` = median pty-poll time ÷ median ink-mcp
- * time (goal ≥ 5); `P6.actions` = ink-mcp actions ÷ pty actions (goal ≤ ⅓).
+ * time (goal ≥ 5); `P6.actions` = ink-mcp actions ÷ pty actions (goal ≤ ⅓); `P6.keys.loop` and
+ * `P6.keys.actions` the same for the keyboard-only task.
  *
  *   NODE_ENV=production node --import tsx bench/agent-loop.bench.ts [--quick]
+ * (the launcher comes from the bench's tsc build, INK_MCP_BENCH_BUILD, which `npm run bench` sets;
+ * without it the bench builds one.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,10 +36,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import xterm from '@xterm/headless';
 import pty from 'node-pty';
+import { BUILD_DIR, buildLibrary } from './build.js';
 import { figure, median, note, quick } from './stats.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const APP = ['--import', 'tsx', 'examples/todo/index.tsx'];
+const CHAT = 'examples/launcher/chat.js';
+const MESSAGES = ['hello', 'world'];
 const ROUNDS = quick ? 1 : Number(process.env.ROUNDS ?? 5);
 const ITEMS = ['alpha', 'beta', 'gamma'];
 const POLL_MS = 5;
@@ -41,6 +52,17 @@ const GIVE_UP_MS = 5000;
 // The app's HTTP side writes a connection file: keep it out of the user's state directory.
 const runtime = mkdtempSync(path.join(os.tmpdir(), 'ink-mcp-p6-'));
 const env = { ...process.env, NODE_ENV: 'production', XDG_RUNTIME_DIR: runtime } as Record<string, string>;
+// Ink draws only its last frame when it believes it runs in CI: the pty side must see a terminal.
+delete env.CI;
+const build =
+  process.env.INK_MCP_BENCH_BUILD ||
+  (() => {
+    const made = buildLibrary(BUILD_DIR);
+    if (!made.ok) throw new Error(`the library did not build:\n${made.output}`);
+    return BUILD_DIR;
+  })();
+/** The launcher as bin/ink-mcp.js runs it, over the bench's build instead of dist/. */
+const LAUNCHER = ['bench/fixtures/launcher.mjs', '--', 'node', CHAT];
 
 interface Outcome {
   ms: number;
@@ -50,18 +72,34 @@ interface Outcome {
 
 type Content = { type: string; text?: string };
 
-async function viaTools(): Promise<Outcome> {
+/** An MCP client over stdio to `node <args>`, counting its calls and the bytes of their answers. */
+async function agent(args: string[]) {
   const client = new Client({ name: 'p6', version: '1' });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [...APP, '--stdio'],
+      args,
       cwd: repo,
-      env,
+      env: { ...env, INK_MCP_BENCH_BUILD: build },
       stderr: 'ignore',
     }),
   );
   const { tools } = await client.listTools();
+  const counted = { bytes: 0, actions: 0, last: [] as Content[] };
+  const call = async (name: string, args: Record<string, unknown>) => {
+    counted.actions++;
+    const t = performance.now();
+    const result = await client.callTool({ name, arguments: args });
+    if (process.env.P6_TRACE) process.stderr.write(`${name} ${(performance.now() - t).toFixed(1)} ms\n`);
+    counted.last = result.content as Content[];
+    for (const c of counted.last) counted.bytes += Buffer.byteLength(c.text ?? '');
+    if (result.isError) throw new Error(`${name} failed: ${counted.last[0]?.text}`);
+  };
+  return { client, tools, counted, call };
+}
+
+async function viaTools(): Promise<Outcome> {
+  const { client, tools, counted, call } = await agent([...APP, '--stdio']);
   // Dotted or portable names: find each tool by its widget and action.
   const named = (widget: string, action: string) => {
     const found = tools.find((t) => new RegExp(`${widget}[._]${action}$`).test(t.name));
@@ -72,24 +110,13 @@ async function viaTools(): Promise<Outcome> {
   const toggle = named('todos', 'toggle');
   const tab = named('filter', 'select_tab');
   const list = named('todos', 'list');
-  let bytes = 0;
-  let actions = 0;
-  let last: Content[] = [];
-  const call = async (name: string, args: Record<string, unknown>) => {
-    actions++;
-    const t = performance.now();
-    const result = await client.callTool({ name, arguments: args });
-    if (process.env.P6_TRACE) process.stderr.write(`${name} ${(performance.now() - t).toFixed(1)} ms\n`);
-    last = result.content as Content[];
-    for (const c of last) bytes += Buffer.byteLength(c.text ?? '');
-    if (result.isError) throw new Error(`${name} failed: ${last[0]?.text}`);
-  };
   const started = performance.now();
   for (const text of ITEMS) await call(add, { text });
   await call(toggle, { index: 1 });
   await call(tab, { label: 'done' });
   await call(list, {});
   const ms = performance.now() - started;
+  const { last, actions, bytes } = counted;
   const answer = JSON.parse(last[0]!.text!) as { items: { text: string; done: boolean }[]; filter: string };
   const screen = last
     .slice(1)
@@ -106,11 +133,61 @@ async function viaTools(): Promise<Outcome> {
   return { ms, actions, bytes };
 }
 
+/** The keyboard-only task through the launcher and the built-in keyboard tool. */
+async function viaKeyboardTools(): Promise<Outcome> {
+  const { client, counted, call } = await agent(LAUNCHER);
+  const started = performance.now();
+  for (const text of MESSAGES) await call('app_keyboard_type', { text: `${text}\n` });
+  const ms = performance.now() - started;
+  const screen = counted.last.map((c) => c.text ?? '').join('\n');
+  await client.close();
+  if (!chatVerified(screen))
+    throw new Error(`ink-mcp (keyboard): the final state did not verify:\n${screen}`);
+  return { ms, actions: counted.actions, bytes: counted.bytes };
+}
+
+const chatVerified = (screen: string) => MESSAGES.every((m) => screen.includes(`you: ${m}`));
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function viaPty(mode: 'poll' | 'settle'): Promise<Outcome> {
+/** What a pty driver does for a task: start the app, wait for its first frame, press, verify. */
+interface PtyTask {
+  name: string;
+  args: string[];
+  ready: (screen: string) => boolean;
+  /** Each a key or a piece of text, written in one go, then read until its change shows. */
+  keys: string[];
+  verified: (screen: string) => boolean;
+}
+
+const TODO_TASK: PtyTask = {
+  name: 'todo',
+  args: APP,
+  ready: (screen) => /Todo/.test(screen) && /New/.test(screen),
+  keys: [
+    ...ITEMS.flatMap((text) => [text, '\r']),
+    '\t', // to the filter tabs
+    '\t', // to the list
+    '\u001B[B', // ↓ to the second item
+    ' ', // toggle it
+    '\u001B[Z', // Shift-Tab back to the tabs
+    '\u001B[C', // → active
+    '\u001B[C', // → done
+  ],
+  verified: (screen) => /\[x\] beta/.test(screen) && !/\[[ x]\] alpha|\[[ x]\] gamma/.test(screen),
+};
+
+const CHAT_TASK: PtyTask = {
+  name: 'chat',
+  args: [CHAT],
+  ready: (screen) => /Chat \(Enter sends/.test(screen),
+  keys: MESSAGES.flatMap((text) => [text, '\r']),
+  verified: chatVerified,
+};
+
+async function viaPty(task: PtyTask, mode: 'poll' | 'settle'): Promise<Outcome> {
   const term = new xterm.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
-  const child = pty.spawn(process.execPath, APP, {
+  const child = pty.spawn(process.execPath, task.args, {
     name: 'xterm-256color',
     cols: 100,
     rows: 30,
@@ -141,7 +218,7 @@ async function viaPty(mode: 'poll' | 'settle'): Promise<Outcome> {
     return text;
   };
   // Ready: the app's first frame shows its input.
-  for (const until = performance.now() + 30_000; !/Todo/.test(screen()) || !/New/.test(screen()); ) {
+  for (const until = performance.now() + 30_000; !task.ready(screen()); ) {
     if (performance.now() > until) throw new Error(`pty: the app never drew its first frame:\n${screen()}`);
     await sleep(20);
     await flushed();
@@ -175,47 +252,57 @@ async function viaPty(mode: 'poll' | 'settle'): Promise<Outcome> {
       if (performance.now() > until) throw new Error(`pty: the key ${JSON.stringify(keys)} changed nothing`);
     }
   };
-  for (const text of ITEMS) {
-    await press(text);
-    await press('\r');
-  }
-  await press('\t'); // to the filter tabs
-  await press('\t'); // to the list
-  await press('\u001B[B'); // ↓ to the second item
-  await press(' '); // toggle it
-  await press('\u001B[Z'); // Shift-Tab back to the tabs
-  await press('\u001B[C'); // → active
-  await press('\u001B[C'); // → done
+  for (const key of task.keys) await press(key);
   const final = await read();
   const ms = performance.now() - started;
   child.kill();
   term.dispose();
-  const ok = /\[x\] beta/.test(final) && !/\[[ x]\] alpha|\[[ x]\] gamma/.test(final);
-  if (!ok) throw new Error(`pty (${mode}): the final state did not verify (${written} writes):\n${final}`);
+  if (!task.verified(final))
+    throw new Error(
+      `pty (${task.name}, ${mode}): the final state did not verify (${written} writes):\n${final}`,
+    );
   return { ms, actions, bytes };
 }
 
-const sides = { tools: [] as Outcome[], poll: [] as Outcome[], settle: [] as Outcome[] };
-try {
+type Side = 'tools' | 'poll' | 'settle';
+
+/** Rounds of one task, the sides alternating; prints its notes and returns the medians' ratios. */
+async function compare(label: string, tools: () => Promise<Outcome>, task: PtyTask) {
+  const sides: Record<Side, Outcome[]> = { tools: [], poll: [], settle: [] };
   for (let round = 0; round < ROUNDS; round++) {
     // Alternating order: no side always runs first after a quiet moment.
-    const order =
-      round % 2 === 0 ? (['tools', 'poll', 'settle'] as const) : (['settle', 'poll', 'tools'] as const);
-    for (const side of order) sides[side].push(side === 'tools' ? await viaTools() : await viaPty(side));
+    const order: Side[] = round % 2 === 0 ? ['tools', 'poll', 'settle'] : ['settle', 'poll', 'tools'];
+    for (const side of order) sides[side].push(side === 'tools' ? await tools() : await viaPty(task, side));
   }
+  const summary = (xs: Outcome[]) => {
+    const ms = xs.map((x) => x.ms);
+    return `${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}), ${xs[0]!.actions} actions, ${median(xs.map((x) => x.bytes))} bytes read`;
+  };
+  note(`${label}: ${ROUNDS} rounds, every final state verified`);
+  note(`  ink-mcp tools over stdio: ${summary(sides.tools)}`);
+  note(`  pty, polling every ${POLL_MS} ms until each key shows: ${summary(sides.poll)}`);
+  note(`  pty, ${SETTLE_MS} ms settle wait after each key: ${summary(sides.settle)}`);
+  const toolsMs = median(sides.tools.map((x) => x.ms));
+  return {
+    loop: median(sides.poll.map((x) => x.ms)) / toolsMs,
+    settle: median(sides.settle.map((x) => x.ms)) / toolsMs,
+    actions: sides.tools[0]!.actions / sides.poll[0]!.actions,
+  };
+}
+
+try {
+  const todo = await compare('todo task (declared tools)', viaTools, TODO_TASK);
+  figure('P6.loop', todo.loop, 2);
+  figure('P6.loop.settle', todo.settle, 2);
+  figure('P6.actions', todo.actions, 3);
+  const chat = await compare(
+    'chat task (keyboard only, unchanged app, launcher)',
+    viaKeyboardTools,
+    CHAT_TASK,
+  );
+  figure('P6.keys.loop', chat.loop, 2);
+  figure('P6.keys.actions', chat.actions, 3);
 } finally {
   rmSync(runtime, { recursive: true, force: true });
 }
-const summary = (xs: Outcome[]) => {
-  const ms = xs.map((x) => x.ms);
-  return `${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}), ${xs[0]!.actions} actions, ${median(xs.map((x) => x.bytes))} bytes read`;
-};
-note(`${ROUNDS} rounds, every final state verified`);
-note(`ink-mcp tools over stdio: ${summary(sides.tools)}`);
-note(`pty, polling every ${POLL_MS} ms until each key shows: ${summary(sides.poll)}`);
-note(`pty, ${SETTLE_MS} ms settle wait after each key: ${summary(sides.settle)}`);
-const tools = median(sides.tools.map((x) => x.ms));
-figure('P6.loop', median(sides.poll.map((x) => x.ms)) / tools, 2);
-figure('P6.loop.settle', median(sides.settle.map((x) => x.ms)) / tools, 2);
-figure('P6.actions', sides.tools[0]!.actions / sides.poll[0]!.actions, 3);
 process.exit(0);

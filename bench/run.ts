@@ -167,6 +167,20 @@ const GOALS: Goal[] = [
     met: num((x) => x <= 1 / 3),
   },
   {
+    key: 'P6.keys.loop',
+    slow: true,
+    what: 'the keyboard-only chat task (unchanged app, launcher): pty driver (polling) ÷ ink-mcp keyboard tools, wall time',
+    target: '≥ 5',
+    met: num((x) => x >= 5),
+  },
+  {
+    key: 'P6.keys.actions',
+    slow: true,
+    what: 'the keyboard-only chat task: ink-mcp actions ÷ pty driver actions',
+    target: '≤ 0.333',
+    met: num((x) => x <= 1 / 3),
+  },
+  {
     key: 'P7.scale',
     what: 'a tools/call that changes nothing, at 10,001 tools ÷ at 100 (real Ink apps, in memory)',
     target: '≤ 1.2',
