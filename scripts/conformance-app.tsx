@@ -7,7 +7,22 @@
  */
 import { Text } from 'ink';
 import type { ReactElement } from 'react';
-import { type McpServerHandle, McpSession, useMcpTools } from '../src/index.js';
+import { type McpServerHandle, McpSession, type ServerToolInput, useMcpTools } from '../src/index.js';
+
+/**
+ * `test_reconnection` (conformance: server-sse-polling, SEP-1699): a server-level tool, so it is listed
+ * under exactly that name. It closes its own SSE stream before it answers, as a long call may, and the
+ * client gets the answer by resuming the stream with Last-Event-ID. A client that cannot resume (no
+ * `closeStream`) gets it on the open stream.
+ */
+export const reconnectionTool: ServerToolInput = {
+  name: 'test_reconnection',
+  description: 'Closes its SSE stream mid-call, then answers (conformance: server-sse-polling).',
+  run: (_args, call) => {
+    call.closeStream?.();
+    return call.closeStream ? 'Answered after the stream was closed' : 'Answered on the open stream';
+  },
+};
 
 /** The `tools-call-*` fixtures of the suite (session `test`). */
 function TestTools(): ReactElement {

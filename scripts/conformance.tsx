@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { render } from 'ink';
 import { createMcpServer } from '../src/index.js';
 import { createMemoryTerminal } from '../src/testing/index.js';
-import { ConformanceApp } from './conformance-app.js';
+import { ConformanceApp, reconnectionTool } from './conformance-app.js';
 
 /** Scenarios that test what ink-mcp does not offer, and why (the README lists the same). */
 export const NOT_APPLICABLE: Record<string, string> = {
@@ -53,8 +53,6 @@ export const NOT_APPLICABLE: Record<string, string> = {
   'prompts-get-with-image': 'ink-mcp offers no prompts',
   'resources-unsubscribe':
     'first subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32002 (not found)',
-  'server-sse-polling':
-    'calls test_reconnection, a tool that closes its own SSE stream mid-call so the client resumes; ink-mcp keeps no event store, so it sends no priming event or retry and its streams are not resumable',
 };
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -66,6 +64,7 @@ async function main(): Promise<number> {
   const token = `conformance-${randomBytes(24).toString('base64url')}`;
   const server = createMcpServer({
     logger: { warn: () => {}, info: () => {}, error: (m) => process.stderr.write(`${m}\n`) },
+    tools: [reconnectionTool],
   });
   const terminal = createMemoryTerminal(80, 10);
   const ink = render(<ConformanceApp server={server} />, {

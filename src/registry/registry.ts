@@ -10,6 +10,8 @@ export interface StaticCallInfo {
   /** Aborted when the call times out. */
   signal: AbortSignal;
   client?: { name: string; version?: string };
+  /** Ends the HTTP stream of this call's answer now; the client resumes and gets it (see CallInfo.closeStream). */
+  closeStream?: () => void;
 }
 
 /** A tool that belongs to no widget (registered by the app or the server, not derived from a tree). */

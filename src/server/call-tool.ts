@@ -30,7 +30,7 @@ export async function callTool(
   ctx: CallToolContext,
   called: string,
   args: Record<string, unknown> | undefined,
-  request: { requestId: RequestId; signal: AbortSignal },
+  request: { requestId: RequestId; signal: AbortSignal; closeSSEStream?: () => void },
 ): Promise<CallToolResult> {
   try {
     const { hub, names } = ctx;
@@ -47,6 +47,8 @@ export async function callTool(
       ...(confirm ? { confirm } : {}),
       // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
       signal: request.signal,
+      // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
+      ...(request.closeSSEStream ? { closeStream: request.closeSSEStream } : {}),
     });
     const unknown = !answer.ok && answer.error.code === 'unknown_tool';
     // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).

@@ -6,6 +6,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import type { Connection } from './connection.js';
+import { type EventStoreLimits, ServerEvents, type SessionEvents, SSE_RETRY_MS } from './event-store.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';
 import { ABORTED, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
 import { chooseToken } from './token.js';
@@ -33,6 +34,8 @@ export interface HttpServerDeps {
   idleTimeoutMs: number;
   /** A new connection whose notifications wait for the client's GET stream. */
   openConnection(): Connection;
+  /** What the server keeps for clients that resume a stream. @default EVENT_STORE_LIMITS */
+  eventLimits?: EventStoreLimits;
 }
 
 const PATH = '/mcp';
@@ -45,6 +48,8 @@ interface HttpSession {
   idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Requests whose POST the client aborted before they reached the server: they are never run. */
   abandoned: Set<string | number>;
+  /** The session's share of the server's event store: what a client that resumes a stream missed. */
+  events: SessionEvents;
 }
 
 /**
@@ -58,6 +63,8 @@ export class HttpServer {
   readonly #server: Server;
   readonly #sessions = new Map<string, HttpSession>();
   readonly #guard: Parameters<typeof guard>[1];
+  /** One bounded store for all sessions: streams resume after a cut (`Last-Event-ID`, SEP-1699). */
+  readonly events: ServerEvents;
   #closing: Promise<void> | undefined;
 
   static async start(deps: HttpServerDeps, options: ListenOptions = {}): Promise<HttpServer> {
@@ -82,6 +89,7 @@ export class HttpServer {
   private constructor(deps: HttpServerDeps, server: Server, host: string, token: string) {
     this.#deps = deps;
     this.#server = server;
+    this.events = new ServerEvents(deps.eventLimits);
     const { port } = server.address() as AddressInfo;
     const wildcard = host === '0.0.0.0' || host === '::';
     this.#guard = {
@@ -147,16 +155,24 @@ export class HttpServer {
 
   async #initialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const connection = this.#deps.openConnection();
-    const session = { connection, active: 0, idleTimer: undefined, abandoned: new Set() } as Omit<
-      HttpSession,
-      'transport'
-    > as HttpSession;
+    const session = {
+      connection,
+      active: 0,
+      idleTimer: undefined,
+      abandoned: new Set(),
+      events: this.events.session(),
+    } as Omit<HttpSession, 'transport'> as HttpSession;
     session.transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.#sessions.set(id, session);
       },
       onsessionclosed: (id) => this.#drop(id),
+      // With a store, each POST stream opens with a priming event (an id, empty data) and this `retry`,
+      // and a call's handler may close its stream (CallInfo.closeStream): the client resumes with
+      // Last-Event-ID. The SDK does both only for clients of protocol 2025-11-25 or later.
+      eventStore: session.events,
+      retryInterval: SSE_RETRY_MS,
     });
     connection.onClosed(() => this.#drop(session.transport.sessionId ?? ''));
     await connection.connect(session.transport);
@@ -178,7 +194,16 @@ export class HttpServer {
     res: ServerResponse,
     body: unknown,
   ): Promise<void> {
-    if (req.method === 'GET') watchStream(session.connection, res);
+    if (req.method === 'GET') {
+      const lastEventId = req.headers['last-event-id'];
+      if (typeof lastEventId === 'string' && lastEventId !== '') {
+        // Said here, plainly: the transport would answer an unknown id "Invalid event ID format".
+        const missing = session.events.missing(lastEventId);
+        if (missing !== undefined) return reply(res, 400, `cannot resume the stream: ${missing}`);
+        // Resuming a call's stream is not the notification stream opening.
+        if (!session.events.isCallStream(lastEventId)) watchStream(session.connection, res);
+      } else watchStream(session.connection, res);
+    }
     if (req.method === 'POST') cancelOnAbort(session, res, body);
     await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
   }
@@ -211,6 +236,7 @@ export class HttpServer {
     if (!session) return;
     this.#sessions.delete(id);
     if (session.idleTimer) clearTimeout(session.idleTimer);
+    session.events.clear();
     void session.connection.close();
   }
 

@@ -22,6 +22,7 @@ export interface LiveCall {
   client?: { name: string; version?: string };
   /** The caller gave up: a queued call is dropped unrun, a running one has its `CallInfo.signal` aborted. */
   signal?: AbortSignal;
+  closeStream?: () => void;
 }
 
 /**
@@ -197,6 +198,7 @@ export class Dispatcher {
             },
             ...(call.client ? { client: call.client } : {}),
             ...(session.input ? { input: session.input } : {}),
+            ...(call.closeStream ? { closeStream: call.closeStream } : {}),
           }),
         ),
       call.timeoutMs,

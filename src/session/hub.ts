@@ -35,6 +35,8 @@ export interface CallContext {
    * and answers `cancelled`; a running call's `CallInfo.signal` aborts.
    */
   signal?: AbortSignal;
+  /** Ends the HTTP stream of the call's answer (CallInfo.closeStream), when the transport can resume it. */
+  closeStream?: () => void;
 }
 
 /** A call's answer, as data: the server turns it into an MCP result. */
@@ -250,7 +252,7 @@ export class Hub implements SessionHost {
     }
     if (ctx.signal?.aborted) return { ok: false, error: cancelled(tool.name, false) };
     const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
-    if (!attached) return runStatic(tool, valid.args, timeoutMs, ctx.client, ctx.signal);
+    if (!attached) return runStatic(tool, valid.args, timeoutMs, ctx.client, ctx.signal, ctx.closeStream);
     return attached.dispatcher.dispatch({
       tool,
       args: valid.args,
@@ -260,6 +262,7 @@ export class Hub implements SessionHost {
       ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
       ...(ctx.client ? { client: ctx.client } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
+      ...(ctx.closeStream ? { closeStream: ctx.closeStream } : {}),
     });
   }
 

@@ -10,6 +10,7 @@ export async function runStatic(
   timeoutMs: number,
   client?: { name: string; version?: string },
   cancel?: AbortSignal,
+  closeStream?: () => void,
 ): Promise<DispatchResult> {
   const controller = new AbortController();
   const onCancel = () => controller.abort(cancel?.reason);
@@ -23,6 +24,7 @@ export async function runStatic(
           return controller.signal;
         },
         ...(client ? { client } : {}),
+        ...(closeStream ? { closeStream } : {}),
       }),
     timeoutMs,
     controller,

@@ -46,6 +46,13 @@ export interface CallInfo {
    * next keystroke comes after the screen changed. Present when the session renders under Ink.
    */
   input?: (data: string) => Promise<void>;
+  /**
+   * Ends the HTTP response stream this call's answer will go on, now (SEP-1699 polling): the client
+   * reconnects after the server's `retry` interval (1 s) with `Last-Event-ID` and gets the answer then,
+   * once. For a long call behind a proxy that drops idle responses. Present only when the client can
+   * resume: Streamable HTTP, with a client of protocol 2025-11-25 or later.
+   */
+  closeStream?: () => void;
 }
 
 export interface Action<S = InputSchema> {
