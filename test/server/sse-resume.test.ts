@@ -51,9 +51,9 @@ async function recordingClient(url: string, token: string) {
   clients.push(client);
   const received: JSONRPCMessage[] = [];
   const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
+  transport.onmessage = (message: JSONRPCMessage) => {
     received.push(message);
-    deliver?.(message, extra);
+    deliver?.(message);
   };
   return { client, requests, received };
 }
