@@ -147,6 +147,19 @@ const GOALS: Goal[] = [
     met: num((x) => x <= 1.5),
   },
   {
+    key: 'P5.start.launcher',
+    slow: true,
+    what: 'spawn → first initialize answer, the launcher (`node bin/ink-mcp.js -- node app.js`, a plain-JS Ink app) ÷ a bare SDK stdio server on `node`',
+    target: '≤ 1.5',
+    met: num((x) => x <= 1.5),
+  },
+  {
+    key: 'P5.start.launcher.tools',
+    slow: true,
+    what: 'context: the same, spawn → first tools/list answer (the app itself up)',
+    target: '',
+  },
+  {
     key: 'P6.loop',
     slow: true,
     what: 'the todo task: pty driver (polling until each key shows) ÷ ink-mcp tools over stdio, wall time',

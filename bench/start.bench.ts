@@ -8,6 +8,11 @@
  *   project; the bare server (fixtures/bare-start.ts) built and started the same way.
  * - `P5.start.tsx`: `npx tsx` on the sources, as the README's commands run them: the todo example
  *   (examples/todo/index.tsx --stdio) ÷ the bare server under `npx tsx`.
+ * - `P5.start.launcher`: the launcher (`node bin/ink-mcp.js -- node test/launcher/apps/mover.js`, the
+ *   published build in dist/) running a plain-JS Ink app it knows nothing of ÷ the bare server built
+ *   and started with `node` as for P5.start. The launcher answers `initialize` itself while the app
+ *   loads (src/launcher/early-answers.ts), so `P5.start.launcher.tools` (context) also times spawn →
+ *   the first `tools/list` answer, which waits for the app's own server: when the app is drivable.
  *
  * The child gets the environment an SDK stdio client passes (`getDefaultEnvironment()`: no
  * NODE_ENV). Each sample spawns a fresh process, writes `initialize` to its stdin and stops the
@@ -65,9 +70,22 @@ const INITIALIZE = `${JSON.stringify({
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
 })}\n`;
+/** Sent with `initialize` for the `tools` variant: the listing is answered once the app's server is up. */
+const THEN_LIST = `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify(
+  {
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/list',
+  },
+)}\n`;
 
-/** Milliseconds from spawn to the first line the server writes (its answer to `initialize`). */
-function firstAnswer(command: string, args: string[]): Promise<number> {
+type Command = [string, string[]];
+
+/**
+ * Milliseconds from spawn to the first line the server writes (its answer to `initialize`), or with
+ * `tools`, to its answer to a `tools/list` sent right after (which must list a tool).
+ */
+function firstAnswer(command: string, args: string[], tools = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, {
@@ -81,30 +99,40 @@ function firstAnswer(command: string, args: string[]): Promise<number> {
       child.kill('SIGKILL');
       reject(new Error(`${command} ${args.join(' ')}: no answer in 30 s; stderr: ${stderr}`));
     }, 30_000);
+    const wanted = tools ? 2 : 1;
+    let done = false;
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (!stdout.includes('\n')) return;
+      if (done) return;
+      // Notifications (list_changed) may come first: the clock stops at the wanted answer.
+      const answer = stdout
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as { id?: number; result?: { tools?: unknown[] } })
+        .find((message) => message.id === wanted);
+      if (!answer) return;
       const elapsed = performance.now() - started;
+      done = true;
       clearTimeout(timer);
-      const answer = JSON.parse(stdout.slice(0, stdout.indexOf('\n'))) as { id?: number; result?: unknown };
       child.stdin.end();
-      child.once('close', () =>
-        answer.id === 1 && answer.result ? resolve(elapsed) : reject(new Error(`bad answer: ${stdout}`)),
-      );
+      const ok = answer.result !== undefined && (!tools || (answer.result.tools?.length ?? 0) > 0);
+      child.once('close', () => (ok ? resolve(elapsed) : reject(new Error(`bad answer: ${stdout}`))));
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     child.once('error', reject);
-    child.stdin.write(INITIALIZE);
+    child.stdin.write(tools ? INITIALIZE + THEN_LIST : INITIALIZE);
   });
 }
 
 interface Way {
   key: string;
   about: string;
-  ink: [string, string[]];
-  bare: [string, string[]];
+  ink: Command;
+  bare: Command;
+  /** Time to the first `tools/list` answer instead of the `initialize` one. */
+  tools?: boolean;
 }
 
 async function compare(way: Way): Promise<void> {
@@ -113,13 +141,13 @@ async function compare(way: Way): Promise<void> {
   const ratios: number[] = [];
   if (!quick) {
     // One unmeasured pair: the first spawn of each pays for cold file caches.
-    await firstAnswer(...way.ink);
-    await firstAnswer(...way.bare);
+    await firstAnswer(...way.ink, way.tools);
+    await firstAnswer(...way.bare, way.tools);
   }
   for (let i = 0; i < PAIRS; i++) {
     const first = i % 2 === 0;
-    const a = first ? await firstAnswer(...way.ink) : await firstAnswer(...way.bare);
-    const b = first ? await firstAnswer(...way.bare) : await firstAnswer(...way.ink);
+    const a = first ? await firstAnswer(...way.ink, way.tools) : await firstAnswer(...way.bare, way.tools);
+    const b = first ? await firstAnswer(...way.bare, way.tools) : await firstAnswer(...way.ink, way.tools);
     const [x, y] = first ? [a, b] : [b, a];
     ink.push(x);
     bare.push(y);
@@ -133,11 +161,27 @@ async function compare(way: Way): Promise<void> {
 }
 
 const node = process.execPath;
+const bareBuilt: Command = [node, [await bundle('bench/fixtures/bare-start.ts', 'bare')]];
 await compare({
   key: 'P5.start',
   about: 'node on built JS (the app bundled, packages from node_modules), the todo example (--stdio)',
   ink: [node, [await bundle('examples/todo/index.tsx', 'todo'), '--stdio']],
-  bare: [node, [await bundle('bench/fixtures/bare-start.ts', 'bare')]],
+  bare: bareBuilt,
+});
+// The launcher as `npx ink-mcp -- node app.js` runs it, minus npx: its bin on the published build.
+const launcher: Command = [node, [`${repo}bin/ink-mcp.js`, '--', node, `${repo}test/launcher/apps/mover.js`]];
+await compare({
+  key: 'P5.start.launcher',
+  about: 'node, the launcher running a plain-JS Ink app (bin/ink-mcp.js -- node mover.js)',
+  ink: launcher,
+  bare: bareBuilt,
+});
+await compare({
+  key: 'P5.start.launcher.tools',
+  about: 'the same, spawn → the first tools/list answer (the app itself up and listing its tools)',
+  ink: launcher,
+  bare: bareBuilt,
+  tools: true,
 });
 await compare({
   key: 'P5.start.tsx',
