@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import type { Confirmer } from '../session/confirmer.js';
+import type { ScreenSize } from '../session/screen-view.js';
 import { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
 import { errorText } from '../util/text.js';
@@ -16,6 +17,7 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
+import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import { SessionContext, type SessionLink } from './session-context.js';
@@ -31,10 +33,11 @@ export interface McpSessionProps {
   /** Where warnings go. @default a logger writing to stderr */
   logger?: Logger;
   /**
-   * The screen as plain text (e.g. an in-memory terminal's last frame): what a call's answer shows.
+   * The screen as plain text: what a call's answer shows. A function (e.g. an in-memory terminal's
+   * last frame; not bounded), or an `McpScreen`: Ink's committed frame, bounded to the terminal.
    * @default none
    */
-  screen?: () => string | undefined;
+  screen?: (() => string | undefined) | McpScreen;
   /**
    * Shows an authorizer's `'ask'` questions to the person at the terminal, below the app.
    * @default none (nothing is asked in the app)
@@ -48,6 +51,20 @@ export interface McpSessionProps {
    */
   builtinTools?: boolean;
   children?: ReactNode;
+}
+
+/** The screen of an app drawn on a terminal, as an agent should read it. */
+export interface McpScreen {
+  /**
+   * Where the text comes from: a function, or `'ink-frame'`, the frame Ink renders for the committed
+   * tree (with `<Static>` lines above it), rendered when a screen is read. Use `'ink-frame'` for an
+   * app drawn on a real terminal: Ink throttles its writes, so the last one may be a frame behind.
+   */
+  source: (() => string | undefined) | 'ink-frame';
+  /** With `'ink-frame'`: the text if this Ink's renderer cannot be loaded (warned once, on stderr). */
+  fallback?: () => string | undefined;
+  /** The terminal's size now: answers show at most its rows (the last ones) and columns. @default unbounded */
+  size?: () => ScreenSize | undefined;
 }
 
 /**
@@ -67,6 +84,8 @@ class SessionAnchor extends Component<McpSessionProps> {
   #session: Session | null = null;
   #detach: (() => void) | undefined;
   #teardownPending = false;
+  /** The committed frame, while the `screen` prop asks for `'ink-frame'`. */
+  #frame: InkFrame | undefined;
   /** One per anchor: it remembers where Ink keeps its focus state. */
   readonly #focus = new FocusReader();
   readonly #link: SessionLink = { committed: () => this.#source?.committed() };
@@ -145,7 +164,7 @@ class SessionAnchor extends Component<McpSessionProps> {
   #start(): void {
     const { id, typeMap } = this.props;
     const logger = this.props.logger ?? stderrLogger;
-    const screen = () => this.props.screen?.();
+    const screen = () => this.#readScreen();
     const builtins = this.props.builtinTools === false ? undefined : new BuiltinNodes(this.#builtinHost());
     const autoIds = new AutoIds(logger);
     const source = new FiberViewSource({
@@ -167,11 +186,33 @@ class SessionAnchor extends Component<McpSessionProps> {
       logger,
       input: this.#input,
       focus: () => this.#focusLine(),
+      screenSize: () => {
+        const prop = this.props.screen;
+        return typeof prop === 'object' ? prop.size?.() : undefined;
+      },
     });
     this.#source = source;
     this.#session = session;
     source.start((this as unknown as { _reactInternals?: Fiber })._reactInternals);
+    // From the first commit on, so that `<Static>` lines written before the first read are kept.
+    const prop = this.props.screen;
+    if (typeof prop === 'object' && prop.source === 'ink-frame') this.#frame = this.#startFrame();
     this.#detach = this.#attach(session);
+  }
+
+  /** The screen text from the `screen` prop: a function's, or Ink's committed frame (or its fallback). */
+  #readScreen(): string | undefined {
+    const prop = this.props.screen;
+    if (prop === undefined || typeof prop === 'function') return prop?.();
+    if (typeof prop.source === 'function') return prop.source();
+    this.#frame ??= this.#startFrame();
+    return this.#frame?.frame() ?? prop.fallback?.();
+  }
+
+  #startFrame(): InkFrame | undefined {
+    const frame = InkFrame.create(this.#source?.container());
+    if (frame === undefined) warnNoRenderer(this.props.logger ?? stderrLogger);
+    return frame;
   }
 
   /** Which widget has focus, for every answer: undefined while nothing can take focus. */
@@ -190,7 +231,8 @@ class SessionAnchor extends Component<McpSessionProps> {
   #builtinHost(): BuiltinHost {
     return {
       press: (data) => this.#input(data),
-      screen: () => this.#session?.screen(),
+      screen: () => this.#session?.fullScreen(),
+      view: (offset) => this.#session?.screenView(offset),
       focus: () => {
         const root = this.#source?.hostRoot();
         return root ? this.#focus.read(root) : undefined;
@@ -224,10 +266,23 @@ class SessionAnchor extends Component<McpSessionProps> {
     } finally {
       this.#session?.stop();
       this.#source?.dispose();
+      this.#frame?.dispose();
+      this.#frame = undefined;
       this.#session = null;
       this.#source = null;
     }
   }
+}
+
+let warnedNoRenderer = false;
+
+/** Once per process: every session of it would say the same. */
+function warnNoRenderer(logger: Logger): void {
+  if (warnedNoRenderer) return;
+  warnedNoRenderer = true;
+  logger.warn(
+    `ink-mcp: cannot load Ink's renderer (${inkRendererMissing() ?? 'not an Ink root'}); screens in answers are taken from what Ink last wrote to the terminal, which can be a frame behind. This Ink version may be unsupported: please report it.`,
+  );
 }
 
 function typeMapOf(anchor: Fiber): McpTypeMap | undefined {

@@ -151,6 +151,11 @@ export class FiberViewSource implements ViewSource {
     }
   }
 
+  /** Ink's root DOM node (`FiberRoot.containerInfo`, the `ink-root` element); undefined once unmounted. */
+  container(): unknown {
+    return this.#path?.root.containerInfo;
+  }
+
   /** The committed HostRoot fiber of the app (null once unmounted). */
   hostRoot(): Fiber | null {
     return this.#path?.root.current ?? null;

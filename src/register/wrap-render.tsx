@@ -3,7 +3,7 @@ import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { RegisterConfig } from '../launcher/config.js';
 import { McpSession } from '../react/McpSession.js';
 import { createMemoryTerminal } from '../react/memory-terminal.js';
-import { tapScreen } from '../render/screen-tap.js';
+import { attachedScreen, tapScreen } from '../render/screen-tap.js';
 import type { McpServerHandle } from '../server/create-mcp-server.js';
 import { SessionIds } from './session-ids.js';
 
@@ -77,7 +77,7 @@ function headless(id: string, deps: WrapDeps): Wrapping {
       <McpSession
         id={id}
         server={deps.server}
-        screen={terminal.screen}
+        screen={{ source: terminal.screen, size: () => terminal.stdout }}
         builtinTools={deps.config.builtinTools}
       >
         {tree}
@@ -89,10 +89,12 @@ function headless(id: string, deps: WrapDeps): Wrapping {
 }
 
 function attached(id: string, deps: WrapDeps, options: RenderOptions): Wrapping {
-  const tap = tapScreen(options.stdout ?? process.stdout);
+  const terminal = options.stdout ?? process.stdout;
+  const tap = tapScreen(terminal);
+  const screen = attachedScreen(tap, terminal);
   return {
     element: (tree) => (
-      <McpSession id={id} server={deps.server} screen={tap.screen} builtinTools={deps.config.builtinTools}>
+      <McpSession id={id} server={deps.server} screen={screen} builtinTools={deps.config.builtinTools}>
         {tree}
       </McpSession>
     ),

@@ -11,7 +11,7 @@ import { claimStdout } from './claim-stdout.js';
 import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 import { servedByPreload } from './preload-state.js';
-import { tapScreen } from './screen-tap.js';
+import { attachedScreen, tapScreen } from './screen-tap.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
@@ -103,7 +103,7 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
     <McpSession
       id={options.session}
       server={server}
-      screen={terminal.screen}
+      screen={{ source: terminal.screen, size: () => terminal.stdout }}
       {...typeMapProp(options.typeMap)}
       {...(options.builtinTools === false ? { builtinTools: false } : {})}
     >
@@ -156,13 +156,14 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
   const file = written && 'file' in written ? written : undefined;
   // Before the first frame, and on stderr: never inside the UI, never on stdout.
   (options.stderr ?? process.stderr).write(describeConnection(options.session, endpoint, file?.file));
-  const tap = tapScreen(options.stdout ?? process.stdout);
+  const terminal = options.stdout ?? process.stdout;
+  const tap = tapScreen(terminal);
   ignoreGoneTerminal(options.stderr ?? process.stderr);
   const instance = render(
     <McpSession
       id={options.session}
       server={server}
-      screen={tap.screen}
+      screen={attachedScreen(tap, terminal)}
       confirmer={confirmer}
       {...typeMapProp(options.typeMap)}
       {...(options.builtinTools === false ? { builtinTools: false } : {})}

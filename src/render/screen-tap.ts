@@ -1,3 +1,4 @@
+import type { McpScreen } from '../react/McpSession.js';
 import { stripAnsi } from '../react/memory-terminal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 
@@ -31,4 +32,18 @@ export function tapScreen(target: NodeJS.WriteStream): ScreenTap {
   });
   ignoreGoneTerminal(target);
   return { stream, screen: () => last };
+}
+
+/**
+ * The screen of an app in a person's terminal: Ink's committed frame (Ink throttles what it writes,
+ * src/react/ink-frame.ts), or what it last wrote if the frame cannot be rendered, bounded to the
+ * terminal's size as it is at each read (a person may resize it).
+ */
+export function attachedScreen(tap: ScreenTap, terminal: NodeJS.WriteStream): McpScreen {
+  return {
+    source: 'ink-frame',
+    fallback: tap.screen,
+    // Ink's own fallbacks when the stream does not know its size (columns: ink.js getTerminalWidth).
+    size: () => ({ columns: terminal.columns || 80, rows: terminal.rows || 24 }),
+  };
 }

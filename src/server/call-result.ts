@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describeCallError } from '../registry/describe-call-error.js';
 import type { CallAnswer } from '../session/hub.js';
+import { ScreenReading } from '../session/screen-view.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import type { StructuredCheck } from './structured-result.js';
@@ -26,7 +27,10 @@ type Content = CallToolResult['content'][number];
  * with the message that says what to do.
  */
 export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
-  const screen = options.includeScreen && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
+  // A value that is the screen (screen.read) already shows it, and the focus: not twice.
+  const reading = answer.ok && answer.value instanceof ScreenReading;
+  const screen =
+    options.includeScreen && !reading && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
   if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
     screen.push(text(`Focus: ${answer.focus}`));
   if (!answer.ok) {
@@ -83,6 +87,7 @@ function screenItem(screen: string): Content {
 /** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */
 export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
+  if (value instanceof ScreenReading) return cleanScreenText(value.text);
   if (value === undefined) return 'done';
   try {
     return JSON.stringify(value, null, 2) ?? String(value);

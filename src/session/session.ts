@@ -1,7 +1,9 @@
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
+import { cleanScreenText } from '../walker/clean-text.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
+import { type ScreenSize, type ScreenView, viewScreen, viewText } from './screen-view.js';
 import type { ViewSource } from './view-source.js';
 
 export type { DispatchResult, ToolChanges } from './call-outcome.js';
@@ -15,6 +17,8 @@ export interface SessionOptions {
   logger?: Logger;
   /** The screen as plain text, when the app renders to one the session can read. @default `source.screen` */
   screen?: () => string | undefined;
+  /** The terminal's size now: the screen an agent reads is at most its rows and columns. @default unbounded */
+  screenSize?: () => ScreenSize | undefined;
   /** Which widget has focus, in words, for every answer. @default none */
   focus?: () => string | undefined;
   /** Types into the app as a person would (`CallInfo.input`); resolves once the key took effect. @default none */
@@ -36,6 +40,7 @@ export class Session {
   /** Which widget has focus, in words, for every answer (when the app has focus). */
   readonly focus: (() => string | undefined) | undefined;
   readonly #readScreen: (() => string | undefined) | undefined;
+  readonly #screenSize: (() => ScreenSize | undefined) | undefined;
   #running = true;
   readonly #onStop: Subscribable<void>;
 
@@ -47,6 +52,7 @@ export class Session {
     this.input = options.input;
     this.focus = options.focus;
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
+    this.#screenSize = options.screenSize;
     this.#onStop = new Subscribable<void>((error) =>
       this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${errorText(error)}`),
     );
@@ -82,8 +88,36 @@ export class Session {
     this.#onStop.clear();
   }
 
-  /** The screen as plain text, if the session has one. */
+  /**
+   * The screen as a person sees it, if the session has one: cleaned, at most the terminal's rows
+   * (the last ones) and columns, with a note line first when something is cut. What answers carry.
+   */
   screen(): string | undefined {
+    const view = this.screenView();
+    return view === undefined ? undefined : viewText(view);
+  }
+
+  /** The screen's lines from `offset` (the first line, 0 is the top), or its last rows; cleaned and bounded. */
+  screenView(offset?: number): ScreenView | undefined {
+    const raw = this.fullScreen();
+    if (raw === undefined) return undefined;
+    const text = cleanScreenText(raw);
+    let size: ScreenSize | undefined;
+    try {
+      size = this.#screenSize?.();
+    } catch {
+      size = undefined;
+    }
+    return viewScreen(text, {
+      rows: size?.rows ?? Number.POSITIVE_INFINITY,
+      columns: size?.columns ?? Number.POSITIVE_INFINITY,
+      offset,
+      sessionId: this.id,
+    });
+  }
+
+  /** The whole screen as the app rendered it (plain text, not bounded, not cleaned), if the session has one. */
+  fullScreen(): string | undefined {
     try {
       return this.#readScreen?.();
     } catch {

@@ -75,7 +75,7 @@ export async function renderHeadless(
       <McpSession
         id={id}
         server={host}
-        screen={terminal.screen}
+        screen={{ source: terminal.screen, size: () => terminal.stdout }}
         {...(typeMap ? { typeMap } : {})}
         {...(builtinTools === undefined ? {} : { builtinTools })}
         {...(serverOptions.logger ? { logger: serverOptions.logger } : {})}

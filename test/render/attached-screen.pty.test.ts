@@ -50,10 +50,21 @@ describe('attached mode in a real terminal', () => {
     const exited = new Promise<void>((resolve) => term.onExit(() => resolve()));
     const client = new Client({ name: 'attached-screen-test', version: '1' });
     try {
-      await waitFor(() => readdirSync(dir).length > 0, 'no connection file', () => output);
-      await waitFor(() => output.includes('Count: 0'), 'no first frame', () => output);
+      await waitFor(
+        () => readdirSync(dir).length > 0,
+        'no connection file',
+        () => output,
+      );
+      await waitFor(
+        () => output.includes('Count: 0'),
+        'no first frame',
+        () => output,
+      );
       const [file] = readdirSync(dir);
-      const { url, token } = JSON.parse(readFileSync(join(dir, file!), 'utf8')) as { url: string; token: string };
+      const { url, token } = JSON.parse(readFileSync(join(dir, file!), 'utf8')) as {
+        url: string;
+        token: string;
+      };
       await client.connect(
         new StreamableHTTPClientTransport(new URL(url), {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
@@ -61,15 +72,15 @@ describe('attached mode in a real terminal', () => {
       );
       const disagreed: string[] = [];
       let withStatic = 0;
-      // No pauses, and two at a time, as an agent sends parallel tool calls: the session runs them
-      // one after the other, the second one's commits well inside the ~33 ms in which Ink holds back
-      // a terminal write after the last one (Ink's render throttle).
+      // No pauses: each call is sent the moment the previous answer arrives, well inside the ~33 ms
+      // in which Ink holds back a terminal write after its last one (Ink's render throttle).
       const call = async (i: number) => {
         const result = (await client.callTool({ name: 'ctr_counter_inc', arguments: {} })) as CallToolResult;
         const [value, screen = ''] = texts(result);
         const { count } = JSON.parse(value!) as { count: number };
         const shown = /Count: (\d+)/.exec(screen)?.[1];
-        if (shown !== String(count)) disagreed.push(`call ${i + 1}: result ${count}, screen ${shown ?? '(none)'}`);
+        if (shown !== String(count))
+          disagreed.push(`call ${i + 1}: result ${count}, screen ${shown ?? '(none)'}`);
         if (screen.includes('counter started')) withStatic++;
       };
       for (let i = 0; i < CALLS; i++) await call(i);

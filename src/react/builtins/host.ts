@@ -1,3 +1,4 @@
+import type { ScreenView } from '../../session/screen-view.js';
 import type { AriaEntry } from '../aria-outline.js';
 import type { FocusState } from '../focus-state.js';
 
@@ -5,8 +6,10 @@ import type { FocusState } from '../focus-state.js';
 export interface BuiltinHost {
   /** Delivers one key as its own input event; resolves once React committed what it caused. */
   press(data: string): Promise<void>;
-  /** The screen as plain text, if the session renders to one. */
+  /** The whole screen as plain text, if the session renders to one (what `screen.wait_for` matches). */
   screen(): string | undefined;
+  /** The screen as a person sees it (the terminal's rows and columns), from line `offset` if given. */
+  view(offset?: number): ScreenView | undefined;
   /** Ink's focus manager as it is now (undefined when the app is not under Ink). */
   focus(): FocusState | undefined;
   /** Ink's accessibility props (`aria-role`, `aria-state`, `aria-label`) as an outline; '' if none. */

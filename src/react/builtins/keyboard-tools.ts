@@ -1,3 +1,4 @@
+import { terminalControlIssue } from '../../registry/control-characters.js';
 import { ActionError } from '../../walker/action-error.js';
 import type { ActionSpec, ToolProvider } from '../../walker/types.js';
 import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
@@ -65,11 +66,13 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
       },
       run: async (args, info) => {
         const text = (args as { text: string }).text;
-        const bad = controlCharacter(text);
-        if (bad !== undefined) {
+        // The registry refuses such arguments before this runs; the same rule again, for a caller
+        // that reaches the action another way.
+        const issue = terminalControlIssue(text);
+        if (issue !== undefined) {
           throw new ActionError(
-            `ink-mcp: the text holds the control character U+${bad.toString(16).toUpperCase().padStart(4, '0')}; nothing was typed. ` +
-              'keyboard.type takes printable text (tabs and line breaks allowed); press named keys such as escape or arrows with keyboard.press.',
+            `ink-mcp: keyboard.type: the text ${issue}; nothing was typed. ` +
+              'Press named keys such as escape or arrows with keyboard.press.',
           );
         }
         const keys = typedKeys(text);
@@ -102,9 +105,3 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** The first C0 (but TAB, LF, CR), DEL, C1 or ESC code point of `text`: terminal control, not text. */
-function controlCharacter(text: string): number | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  const match = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.exec(text);
-  return match ? match[0].charCodeAt(0) : undefined;
-}

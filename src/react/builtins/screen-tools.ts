@@ -1,3 +1,4 @@
+import { ScreenReading, viewText } from '../../session/screen-view.js';
 import { ActionError } from '../../walker/action-error.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
 import type { BuiltinHost } from './host.js';
@@ -15,13 +16,18 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
     {
       name: 'read',
       description:
-        'Read the screen now as plain text, which widget has Ink focus, and the accessibility outline ' +
+        'Read the screen now as plain text (as many lines as the terminal has rows: the last ones, or ' +
+        'from line `offset`, 0 being the top), which widget has Ink focus, and the accessibility outline ' +
         '(aria-role, aria-state, aria-label) when the app declares one.',
-      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-      run: async () => {
+      inputSchema: {
+        type: 'object',
+        properties: { offset: { type: 'integer', minimum: 0 } },
+        additionalProperties: false,
+      },
+      run: async (args) => {
         // What the app has scheduled (an effect's update) is part of "now".
         await host.settled();
-        return describeScreen(host);
+        return new ScreenReading(describeScreen(host, (args as { offset?: number }).offset));
       },
     },
     {
@@ -90,9 +96,10 @@ async function waitFor(host: BuiltinHost, args: WaitArgs, call: CallInfo): Promi
   return `The screen shows ${what}.`;
 }
 
-/** The screen, the focus and the outline, as screen.read answers. */
-export function describeScreen(host: BuiltinHost): string {
-  const parts = [host.screen() ?? '(this session has no screen)'];
+/** The screen (from line `offset`, or its last rows), the focus and the outline, as screen.read answers. */
+export function describeScreen(host: BuiltinHost, offset?: number): string {
+  const view = host.view(offset);
+  const parts = [view === undefined ? '(this session has no screen)' : `Screen:\n${viewText(view)}`];
   const focus = host.focus();
   if (focus !== undefined && focus.ids.length > 0) {
     parts.push(
