@@ -198,7 +198,7 @@ function knownUri(uri: string): string {
   if (parseResourceUri(uri)) return uri;
   throw new ProtocolError(
     RESOURCE_NOT_FOUND,
-    `ink-mcp: ${shown(uri)} is not a resource of this server: its resources are ink://<session>/screen and ink://<session>/tree. Call resources/list to see them.`,
+    `ink-mcp: ${shown(uri)} is not a resource of this server: its resources are ink://<session>/screen (with ?offset=N, N the first line to show from 0, for lines the terminal cannot show) and ink://<session>/tree. Call resources/list to see them.`,
   );
 }
 

@@ -1,25 +1,33 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
+import { viewText } from '../session/screen-view.js';
 import type { Session } from '../session/session.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
-import { cleanScreenText } from '../walker/clean-text.js';
 import { isId } from '../walker/ids.js';
 import type { Logger } from '../walker/types.js';
 import { treeJson } from './tree-json.js';
 
 export type ResourceKind = 'screen' | 'tree';
 
-const URI = /^ink:\/\/([A-Za-z0-9_-]{1,32})\/(screen|tree)$/;
+/** The screen takes `?offset=N`: the first line to show (0 is the top), as `screen.read {offset}`. */
+const URI = /^ink:\/\/([A-Za-z0-9_-]{1,32})\/(?:(screen)(?:\?offset=(0|[1-9]\d{0,8}))?|(tree))$/;
 
 export function resourceUri(sessionId: string, kind: ResourceKind): string {
   return `ink://${sessionId}/${kind}`;
 }
 
-/** `ink://<session>/screen|tree` → its parts, or undefined for any other URI. */
-export function parseResourceUri(uri: string): { sessionId: string; kind: ResourceKind } | undefined {
+/** `ink://<session>/screen[?offset=N]|tree` → its parts, or undefined for any other URI. */
+export function parseResourceUri(
+  uri: string,
+): { sessionId: string; kind: ResourceKind; offset?: number } | undefined {
   const match = URI.exec(uri);
-  return match ? { sessionId: match[1] as string, kind: match[2] as ResourceKind } : undefined;
+  if (!match) return undefined;
+  const sessionId = match[1] as string;
+  if (match[4] !== undefined) return { sessionId, kind: 'tree' };
+  return match[3] === undefined
+    ? { sessionId, kind: 'screen' }
+    : { sessionId, kind: 'screen', offset: Number(match[3]) };
 }
 
 interface Tracked {
@@ -104,8 +112,9 @@ export class SessionResources {
     const session = parsed && this.#sessions.get(parsed.sessionId)?.session;
     if (!parsed || !session) return undefined;
     if (parsed.kind === 'screen') {
-      const screen = session.screen() ?? '';
-      return { contents: [{ uri, mimeType: 'text/plain', text: cleanScreenText(screen) }] };
+      // What a person sees (the terminal's rows and columns), with a note line when something is cut.
+      const view = session.screenView(parsed.offset);
+      return { contents: [{ uri, mimeType: 'text/plain', text: view === undefined ? '' : viewText(view) }] };
     }
     const tree = treeJson(session.tree(), { sessionId: session.id, typeMap: session.typeMap }, listedName);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(tree, null, 2) }] };

@@ -98,8 +98,9 @@ const COMBINING = /\p{M}/u;
  * East_Asian_Width W and F; the screen is already cleaned of controls and invisible characters).
  */
 function cellWidth(cp: number): number {
-  if (cp < 0x1100) return 1;
+  if (cp < 0x300) return 1;
   if (COMBINING.test(String.fromCodePoint(cp))) return 0;
+  if (cp < 0x1100) return 1;
   const wide =
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0x303e) ||
