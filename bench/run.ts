@@ -44,6 +44,10 @@ const BENCHES: Bench[] = [
   },
   { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls', slow: true },
   { file: 'keys.bench.tsx', about: 'K1, K2: keys through keyboard.press against React’s own commit per key' },
+  {
+    file: 'screen-bytes.bench.tsx',
+    about: 'S1: bytes per answer for a 1,000-item list (bounded to the terminal)',
+  },
 ];
 
 interface Goal {
@@ -237,9 +241,19 @@ GOALS.push(
     what: 'context: ms from a one-key keyboard.press call to its answer with the committed screen',
     target: '',
   },
+  {
+    key: 'S1',
+    what: 'context: bytes per answer, a 1,000-item list in a 100 × 30 terminal (the screen is its rows)',
+    target: '',
+  },
+  {
+    key: 'S1.full',
+    what: 'context: bytes of the whole frame of that list (what an unbounded answer carried)',
+    target: '',
+  },
 );
 
-const FIGURE = /^([PMK]\d+(?:\.[\w-]+)*) (\S+)/;
+const FIGURE = /^([PMKS]\d+(?:\.[\w-]+)*) (\S+)/;
 
 interface Run {
   bench: Bench;
