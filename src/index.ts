@@ -5,7 +5,7 @@
  */
 
 // Declaring and binding (React)
-export { McpSession, type McpSessionProps } from './react/McpSession.js';
+export { type McpScreen, McpSession, type McpSessionProps } from './react/McpSession.js';
 export type { McpTypeMap } from './react/type-map.js';
 export { type McpActions, type UseMcpToolsOptions, useMcpTools } from './react/use-mcp-tools.js';
 // The framework-free core
