@@ -281,7 +281,7 @@ function warnNoRenderer(logger: Logger): void {
   if (warnedNoRenderer) return;
   warnedNoRenderer = true;
   logger.warn(
-    `ink-mcp: cannot load Ink's renderer (${inkRendererMissing() ?? 'not an Ink root'}); screens in answers are taken from what Ink last wrote to the terminal, which can be a frame behind. This Ink version may be unsupported: please report it.`,
+    `ink-mcp: cannot render Ink's committed frame (${inkRendererMissing() ?? 'the session found no Ink root node'}); screens in answers are taken from what Ink last wrote to the terminal, which can be a frame behind. This Ink version may be unsupported: please report it.`,
   );
 }
 
