@@ -104,4 +104,3 @@ async function pressAll(host: BuiltinHost, keys: readonly string[], signal: Abor
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
-
