@@ -44,8 +44,8 @@ export async function launch(bin: string, flags: string[], command: string[]): P
 }
 
 /** The screen resource of a session, as plain text. */
-export async function screen(client: Client, session = 'app'): Promise<string> {
-  const read = await client.readResource({ uri: `ink://${session}/screen` });
+export async function screen(client: Client, session = 'app', query = ''): Promise<string> {
+  const read = await client.readResource({ uri: `ink://${session}/screen${query}` });
   const first = read.contents[0];
   return first && 'text' in first ? String(first.text) : '';
 }

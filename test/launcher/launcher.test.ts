@@ -94,9 +94,15 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
       ['node', app('mover.js')],
     );
     try {
-      const text = await screen(run.client, 'mover');
-      // Ink wraps the first line at 40 columns.
-      expect(text.split('\n')[0]).toBe('Use arrow keys to move the face. Press');
+      // Ink wraps the first line at 40 columns: 15 lines in all, of which the 8-row terminal shows
+      // the last 8, under a note saying so.
+      const bottom = (await screen(run.client, 'mover')).split('\n');
+      expect(bottom[0]).toMatch(/^\(Lines 8–15 of 15 shown \(7 above cut to the terminal's 8 rows\)/);
+      expect(bottom.slice(1)).toHaveLength(8);
+      expect(bottom.at(-1)).toBe('position 1,1');
+      const top = (await screen(run.client, 'mover', '?offset=0')).split('\n');
+      expect(top[1]).toBe('Use arrow keys to move the face. Press');
+      expect(top[2]).toBe('"q" to exit.');
     } finally {
       await run.close();
     }
