@@ -1,5 +1,5 @@
 import { Box, Text, useFocusManager, useInput } from 'ink';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog, Tabs, TextInput } from '../../components/index.js';
 import { TodoList } from './TodoList.js';
 import { addTodo, deleteTodo, editTodo, FILTERS, type Todo, toggleTodo } from './todos.js';
@@ -54,9 +54,18 @@ export function App({ initial = [], save, notice }: AppProps) {
     setCursor((c) => Math.max(0, c > index ? c - 1 : c));
     return list;
   };
+  // Ink ≥ 7 focuses only a focusable that is active (`focus` in ink/build/components/App.js), and
+  // the list is active again only once it re-renders with editing off: give it the keys after that
+  // commit. Effects run children first, so the list's own useFocus has re-activated it by then.
+  const [focusList, setFocusList] = useState(false);
+  useEffect(() => {
+    if (!focusList) return;
+    setFocusList(false);
+    focus('list');
+  }, [focusList, focus]);
   const stopEditing = () => {
     setEditing(null);
-    focus('list');
+    setFocusList(true);
   };
   useInput(
     (_input, key) => {

@@ -23,7 +23,7 @@ export class MemoryStdout extends EventEmitter {
   /**
    * Like a stream's `write(chunk, encoding?, callback?)`. The callback matters: Ink 8 settles
    * `waitUntilExit()` and `waitUntilRenderFlush()` in the callback of an empty write, so a write
-   * that drops it leaves both pending forever. An empty chunk is such a barrier, not a frame.
+   * that drops it leaves both pending forever.
    */
   write = (
     chunk: string | Uint8Array,
@@ -31,7 +31,10 @@ export class MemoryStdout extends EventEmitter {
     callback?: WriteCallback,
   ): boolean => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    if (text !== '') {
+    // Not frames: the empty barrier write, and the line break Ink 8 ends a debug-mode session with
+    // (`unmount` writes '\n' when stdout is not a TTY: node_modules/ink/build/ink.js), which would
+    // otherwise blank the last screen of an app that exited.
+    if (!/^\n*$/.test(text)) {
       this.#lastFrame = text;
       this.frameCount++;
     }

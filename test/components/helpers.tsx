@@ -62,6 +62,9 @@ export function app(children: ReactNode, options: AppOptions = {}) {
       await settled();
       for (const key of keys) {
         ink.stdin.write(key);
+        // A lone ESC may begin a sequence: Ink 8 holds it 20 ms before it is the Escape key
+        // (`pendingInputFlushDelayMilliseconds`, ink/build/components/App.js), as a terminal would.
+        if (key === KEY.escape) await new Promise((resolve) => setTimeout(resolve, 30));
         await settled();
       }
     },
