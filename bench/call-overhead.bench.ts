@@ -235,9 +235,10 @@ async function http(variant: Variant): Promise<Pair> {
       transport: 'http',
       logger: silentLogger,
       connectionDir: false,
-      stdout: options.stdout,
-      stderr: options.stderr,
-      stdin: options.stdin,
+      // Ink 8 types these as any streams; renderMcp's are a terminal's (the memory terminal's here).
+      stdout: options.stdout as NodeJS.WriteStream,
+      stderr: options.stderr as NodeJS.WriteStream,
+      stdin: options.stdin as NodeJS.ReadStream,
     });
     endpoint = app.endpoint!;
     closeInk = () => app.unmount();

@@ -89,7 +89,8 @@ function headless(id: string, deps: WrapDeps): Wrapping {
 }
 
 function attached(id: string, deps: WrapDeps, options: RenderOptions): Wrapping {
-  const terminal = options.stdout ?? process.stdout;
+  // Ink 8 types `stdout` as any writable stream; the one an attached app draws on is a terminal's.
+  const terminal = (options.stdout ?? process.stdout) as NodeJS.WriteStream;
   const tap = tapScreen(terminal);
   const screen = attachedScreen(tap, terminal);
   return {
