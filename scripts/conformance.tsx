@@ -59,7 +59,8 @@ export const NOT_APPLICABLE: Record<string, string> = {
  * Warnings the pinned suite raises against right behaviour, and why. Its server-sse-polling probe
  * declares `mcp-protocol-version: 2025-03-26`, and the SDK sends priming events (and `retry`, and lets a
  * call close its stream) only to clients of 2025-11-25 or later, which can parse an event with empty
- * data. Fixed in the suite by modelcontextprotocol/conformance#366 (after 0.1.13);
+ * data. Fixed in the suite by modelcontextprotocol/conformance#366, which no release has yet (0.1.13,
+ * pinned here, and 0.1.16, the newest, run in CI's Node 22 leg, both probe as 2025-03-26);
  * test/server/sse-resume.test.ts checks the 2025-11-25 behaviour end to end.
  */
 const EXPLAINED_WARNINGS: Record<string, string> = {
@@ -68,7 +69,10 @@ const EXPLAINED_WARNINGS: Record<string, string> = {
 };
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const suiteBin = join(here, '../node_modules/@modelcontextprotocol/conformance/dist/index.js');
+/** The pinned suite; `INK_MCP_CONFORMANCE_BIN` names another release's `dist/index.js` (CI's Node 22 leg runs the latest). */
+const suiteBin =
+  process.env.INK_MCP_CONFORMANCE_BIN ??
+  join(here, '../node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
 type Check = { id: string; status: string; errorMessage?: string };
 

@@ -64,11 +64,16 @@ export interface McpServerHandle extends SessionHost {
   connect(transport: Transport): Promise<void>;
   /** Serves MCP over Streamable HTTP. Rejects when a server-level tool is refused or the port is taken. */
   listen(options?: ListenOptions): Promise<HttpEndpoint>;
-  /** Ends every connection and session, clears every timer; resolves when all is closed. */
+  /**
+   * Stops taking calls, lets the running ones finish and their answers be written (at most 2 s
+   * each), then ends every connection and session and clears every timer; resolves when all is closed.
+   */
   close(): Promise<void>;
 }
 
 const VERSION = '0.1.0';
+/** How long `close()` lets running calls finish, and then their HTTP answers be written. */
+const CLOSE_GRACE_MS = 2_000;
 
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
   return new InkMcpServer(options);
@@ -161,9 +166,14 @@ class InkMcpServer implements McpServerHandle {
 
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      const http = await this.#http?.catch(() => undefined);
-      await Promise.all([http?.close(), ...[...this.#connections].map((c) => c.close())]);
+      // Every answer owed is given and written before anything closes (a call that made the app
+      // exit is answered, not cut off): calls already running finish (bounded), the hub answers
+      // the rest, and HTTP responses still writing them get to end (bounded).
+      await this.hub.drain(CLOSE_GRACE_MS);
       this.hub.close();
+      const http = await this.#http?.catch(() => undefined);
+      await http?.close(CLOSE_GRACE_MS);
+      await Promise.all([...this.#connections].map((c) => c.close()));
       this.#resources.close();
     })();
     return this.#closing;

@@ -65,6 +65,8 @@ export class HttpServer {
   readonly #guard: Parameters<typeof guard>[1];
   /** One bounded store for all sessions: streams resume after a cut (`Last-Event-ID`, SEP-1699). */
   readonly events: ServerEvents;
+  /** POST responses still open: each carries the answers to its requests until it ends. */
+  readonly #posts = new Set<ServerResponse>();
   #closing: Promise<void> | undefined;
 
   static async start(deps: HttpServerDeps, options: ListenOptions = {}): Promise<HttpServer> {
@@ -99,6 +101,10 @@ export class HttpServer {
     };
     this.endpoint = { url: `http://${wildcard ? '127.0.0.1' : bracketed(host)}:${port}${PATH}`, token };
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (req.method === 'POST') {
+        this.#posts.add(res);
+        res.once('close', () => this.#posts.delete(res));
+      }
       this.#handle(req, res).catch((error: unknown) => {
         (deps.logger.error ?? deps.logger.warn)(`ink-mcp: an HTTP request failed: ${errorText(error)}`);
         if (!res.headersSent) reply(res, 500, 'Internal server error');
@@ -240,9 +246,14 @@ export class HttpServer {
     void session.connection.close();
   }
 
-  /** Ends every session, then the server, destroying its sockets. Resolves when all is closed. */
-  close(): Promise<void> {
+  /**
+   * Refuses new requests (503), lets the answers still owed finish writing (the POST responses open
+   * now, for at most `graceMs`), then ends every session and the server, destroying its sockets.
+   * Resolves when all is closed.
+   */
+  close(graceMs = 0): Promise<void> {
     this.#closing ??= (async () => {
+      await this.#postsEnded(graceMs);
       const sessions = [...this.#sessions.values()];
       for (const id of [...this.#sessions.keys()]) this.#drop(id);
       await Promise.all(sessions.map((s) => s.connection.close()));
@@ -252,6 +263,20 @@ export class HttpServer {
       });
     })();
     return this.#closing;
+  }
+
+  /** Resolves once every POST response open now has ended, or after `timeoutMs`. */
+  async #postsEnded(timeoutMs: number): Promise<void> {
+    if (this.#posts.size === 0 || timeoutMs <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = [...this.#posts].map((res) => new Promise<void>((resolve) => res.once('close', resolve)));
+    await Promise.race([
+      Promise.all(ended),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
 

@@ -88,6 +88,50 @@ describe('close()', () => {
     await expect(server.listen()).rejects.toThrow(/this server is closed/);
   });
 
+  it('answers over HTTP the calls it owes before closing: one that closed the server, one still running', async () => {
+    const server = createMcpServer({ logger: memoryLogger() });
+    let release: (() => void) | undefined;
+    server.addTool({
+      name: 'quit',
+      run: () => {
+        void server.close();
+        return 'bye';
+      },
+    });
+    server.addTool({
+      name: 'slow',
+      run: () => new Promise((resolve) => (release = () => resolve('done at last'))),
+    });
+    const { url, token } = await server.listen();
+    const connect = async () => {
+      const client = new Client({ name: 'http-close', version: '1' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+          reconnectionOptions: {
+            maxRetries: 0,
+            initialReconnectionDelay: 1,
+            maxReconnectionDelay: 1,
+            reconnectionDelayGrowFactor: 1,
+          },
+        }),
+      );
+      client.onerror = () => {}; // the server going away ends the GET stream
+      return client;
+    };
+    const [a, b] = [await connect(), await connect()];
+    const slow = b.callTool({ name: 'slow', arguments: {} });
+    while (release === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Closing drops the HTTP sessions: before, the answer being written went with them ("other side closed").
+    const quit = await a.callTool({ name: 'quit', arguments: {} });
+    expect(quit.isError, JSON.stringify(quit.content)).toBeFalsy();
+    expect(quit.content).toEqual([{ type: 'text', text: 'bye' }]);
+    release();
+    expect((await slow).content).toEqual([{ type: 'text', text: 'done at last' }]);
+    await server.close();
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('lets a process serving HTTP exit on its own', async () => {
     const fixture = fileURLToPath(new URL('./fixtures/http-server.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', fixture], { stdio: ['pipe', 'pipe', 'pipe'] });
