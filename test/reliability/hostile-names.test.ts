@@ -102,13 +102,11 @@ describe('hostile tool names', () => {
       expect(clients.length).toBeGreaterThan(0);
       for (const client of clients) {
         const before = { ...hits };
-        const started = performance.now();
         const result = await call(client, name);
         expect(result.isError).toBe(true);
         expect(text(result)).toMatch(/^ink-mcp: there is no tool named /);
-        // However long the name, the answer stays short and quick.
+        // However long the name, the answer stays short (how quick: bench/, not a timed test).
         expect(text(result).length).toBeLessThan(2_000);
-        expect(performance.now() - started).toBeLessThan(1_000);
         expect(hits).toEqual(before);
       }
     });
