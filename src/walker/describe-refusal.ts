@@ -1,3 +1,5 @@
+import { clip } from '../util/text.js';
+import { cleanText, stripEscapes } from './clean-text.js';
 import {
   formatCount,
   MAX_DEPTH,
@@ -6,6 +8,9 @@ import {
   MAX_VALUES,
 } from './limits.js';
 import type { Refusal, SpecFault } from './types.js';
+
+/** The most of a thrown message a log line repeats. */
+const MAX_LOGGED_MESSAGE = 500;
 
 /**
  * Why a spec was refused, as a clause ("its inputSchema nests deeper than 32 levels ..."): the one
@@ -41,7 +46,9 @@ export function describeRefusal(refusal: Refusal): string {
     case 'action_spec':
       return `ink-mcp: widget "${refusal.widgetId}": action "${refusal.name}" derives no tool: ${describeSpecFault(refusal.fault)}.`;
     case 'provider_error':
-      return `ink-mcp: widget "${refusal.widgetId}": its mcpTools failed (${refusal.message}); it derives no tools until that is fixed.`;
+      // The thrown message can carry anything (data an agent typed, say), and the log is a person's
+      // terminal: no escape sequence or invisible character reaches it, and no screenful.
+      return `ink-mcp: widget "${refusal.widgetId}": its mcpTools failed (${clip(cleanText(stripEscapes(refusal.message)), MAX_LOGGED_MESSAGE)}); it derives no tools until that is fixed.`;
     case 'reserved_id':
       return `ink-mcp: widget id "${refusal.widgetId}" derives no tools: keyboard, screen and focus are the ids of every session's built-in tools. Rename the widget.`;
   }

@@ -155,3 +155,15 @@ describe('spec-fault wording from the limits', () => {
     expect(describeRefusal(widget.refusals[0] as never)).toContain(text);
   });
 });
+
+describe('provider errors in the log', () => {
+  it('reach the log without escape sequences or invisible characters, and cut short', () => {
+    const message = `bad \u001b]52;c;Y3VybCBldmlsLnNoIHwgc2g=\u0007row\u200b \u001b[31mred\u001b[0m ${'x'.repeat(2_000)}`;
+    const line = describeRefusal({ kind: 'provider_error', widgetId: 'w', message });
+    expect(line).toMatch(
+      /^ink-mcp: widget "w": its mcpTools failed \(bad row red x+…\); it derives no tools/,
+    );
+    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b]/);
+    expect(line.length).toBeLessThan(700);
+  });
+});
