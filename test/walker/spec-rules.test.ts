@@ -163,6 +163,7 @@ describe('provider errors in the log', () => {
     expect(line).toMatch(
       /^ink-mcp: widget "w": its mcpTools failed \(bad row red x+…\); it derives no tools/,
     );
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: that no control character is left is the point.
     expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u200b]/);
     expect(line.length).toBeLessThan(700);
   });
