@@ -3,6 +3,7 @@
  * to a model must pass OpenAI's and Anthropic's function-name rule, and what they hand back to the
  * model after a call must hold the screen (and the value).
  */
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
@@ -35,7 +36,11 @@ function modelText(output: unknown): string {
   return JSON.stringify(output);
 }
 
-describe('Vercel AI SDK (@ai-sdk/mcp 1.x)', () => {
+/** 1.x from the lock on Node 20; CI's Node 22 leg installs the newest (2.x needs Node 22). */
+const aiSdkVersion = (createRequire(import.meta.url)('@ai-sdk/mcp/package.json') as { version: string })
+  .version;
+
+describe(`Vercel AI SDK (@ai-sdk/mcp ${aiSdkVersion})`, () => {
   for (const over of ['stdio', 'http'] as const) {
     it(`over ${over}: every tool name fits function calling, and the model is shown the screen`, async () => {
       const transport =
