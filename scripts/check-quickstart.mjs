@@ -92,6 +92,9 @@ for (const section of SECTIONS) {
     }
   }
 }
+const installed = (name) =>
+  JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')).version;
+step(`installed on Node ${process.versions.node}: ink ${installed('ink')}, react ${installed('react')}`);
 if (!appCommands.includes('npx tsx main.tsx --stdio') || !appCommands.includes('npx tsx main.tsx')) {
   throw new Error('check-quickstart: the Quick start no longer shows how to run main.tsx both ways');
 }
