@@ -55,7 +55,8 @@ describe(`Vercel AI SDK (@ai-sdk/mcp ${aiSdkVersion})`, () => {
       for (const name of names) expect(name).toMatch(FUNCTION_NAME);
 
       const tool = tools.app_c_read!;
-      const options = { toolCallId: 'call-1', messages: [] };
+      // `context` is required by the 2.x types and unknown to 1.x's (a variable: no excess-property check).
+      const options = { toolCallId: 'call-1', messages: [], context: {} };
       // execute answers a CallToolResult here (an AsyncIterable only for streaming tools).
       const output = (await tool.execute!({}, options)) as object;
       // What the AI SDK sends to the model for this tool result (its own conversion).
