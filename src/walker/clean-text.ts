@@ -48,8 +48,9 @@ export function cleanText(s: string): string {
  *   terminal swallows it. OSC 8 hyperlinks and OSC 52 clipboard writes are OSC strings.
  * - CSI (ESC [ / U+009B): parameter bytes, intermediate bytes, one final byte.
  * - every other escape: ESC, intermediate bytes, one final byte (ESC ( B, ESC 7, ESC c, ...).
- * node:util `stripVTControlCharacters` misses OSC payloads with spaces (`ESC ] 0 ; my title BEL`
- * leaves "my title"), DCS/SOS/PM/APC strings and most two-character escapes, hence this pattern.
+ * node:util `stripVTControlCharacters` misses, on Node 20 and 22, OSC payloads with spaces
+ * (`ESC ] 0 ; my title BEL` leaves "my title"; Node 24 removes them), and DCS/SOS/PM/APC strings
+ * and most two-character escapes, hence this pattern.
  * Whatever is left over (a lone ESC, a C1 control) is in the cleaning set.
  */
 const ESCAPE_ALL =

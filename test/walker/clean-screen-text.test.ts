@@ -1,4 +1,3 @@
-import { stripVTControlCharacters } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLEANING_SET_RE, cleanScreenText, stripEscapes } from '../../src/walker/clean-text.js';
@@ -34,10 +33,8 @@ describe('stripEscapes (the one escape stripper)', () => {
     expect(stripEscapes(`a${seq}b`)).toBe('ab');
   });
 
-  it('removes what node:util stripVTControlCharacters leaves of an OSC title with spaces', () => {
-    const text = `${ESC}]0;my evil title${BEL}ok`;
-    expect(stripVTControlCharacters(text)).not.toBe('ok');
-    expect(stripEscapes(text)).toBe('ok');
+  it('removes an OSC title with spaces whole (node:util stripVTControlCharacters leaves its text on Node 20 and 22)', () => {
+    expect(stripEscapes(`${ESC}]0;my evil title${BEL}ok`)).toBe('ok');
   });
 
   it('ends a control string at CAN, SUB or the next escape, and an unterminated one at the end', () => {
