@@ -80,10 +80,13 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     }
     app = socket;
     clearTimeout(waiting);
+    // An app that exits with a request unread resets the socket (ECONNRESET). That is the app going
+    // away, answered by 'close' below. readline re-emits its input's errors on the interface, which
+    // would otherwise throw them and take the launcher down with the answers it still owes.
     socket.on('error', () => {});
-    createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
-      relay.fromApp(line),
-    );
+    createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
+      .on('line', (line) => relay.fromApp(line))
+      .on('error', () => {});
     socket.once('close', () =>
       relay.detach('ink-mcp: the app stopped before it answered this request (see its output on stderr).'),
     );
@@ -121,6 +124,8 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   }
   createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
     .on('line', (line) => relay.fromClient(line))
+    // A broken input is the client gone, as its end is (readline would throw it otherwise).
+    .on('error', stop)
     .on('close', stop);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 
