@@ -14,6 +14,8 @@ const HOLD_MS = 15_000;
  * order: the transport connects before the app renders, to answer `initialize` early.
  */
 export class AnsweringStdioTransport extends StdioServerTransport {
+  /** Told when the hold runs out before `ready()`: requests are then served without the app. */
+  onHoldExpired: ((ms: number) => void) | undefined;
   readonly #pending = new Set<RequestId>();
   readonly #idle = new Set<() => void>();
   #held: JSONRPCMessage[] | undefined = [];
@@ -29,7 +31,10 @@ export class AnsweringStdioTransport extends StdioServerTransport {
         this.#held.push(message);
       else deliver?.(message);
     };
-    this.#holdTimer = setTimeout(() => this.ready(), HOLD_MS);
+    this.#holdTimer = setTimeout(() => {
+      if (this.#held) this.onHoldExpired?.(HOLD_MS);
+      this.ready();
+    }, HOLD_MS);
     this.#holdTimer.unref();
     await super.start();
   }
