@@ -105,9 +105,11 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   return (appInk: object) => {
     const ink = appInk as InkModule;
     if (ink.render !== ownInk.render) {
-      logger.warn(
-        'ink-mcp: the app uses another copy of ink than ink-mcp does, so it cannot be served. Install ink-mcp in the app’s own project (npm install --save-dev ink-mcp) and run it from there.',
-      );
+      const why =
+        'ink-mcp: the app uses another copy of ink than ink-mcp does, so it cannot be served. Install ink-mcp in the app’s own project (npm install --save-dev ink-mcp) and run it from there.';
+      logger.warn(why);
+      // The client hears it too: its requests would otherwise find no session and no tools.
+      transport?.refuse(why);
       return ink.render;
     }
     const render = wrapRender(ink.render, {

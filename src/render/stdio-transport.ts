@@ -20,6 +20,8 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   readonly #idle = new Set<() => void>();
   #held: JSONRPCMessage[] | undefined = [];
   #holdTimer: NodeJS.Timeout | undefined;
+  /** Why requests that need the app are answered with an error instead (it cannot be served). */
+  #refusal: string | undefined;
 
   override async start(): Promise<void> {
     // The protocol sets onmessage before it starts the transport.
@@ -29,6 +31,8 @@ export class AnsweringStdioTransport extends StdioServerTransport {
       const method = 'method' in message ? message.method : undefined;
       if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method)))
         this.#held.push(message);
+      else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
+        this.#refuse(message);
       else deliver?.(message);
     };
     this.#holdTimer = setTimeout(() => {
@@ -45,6 +49,25 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     const held = this.#held;
     this.#held = undefined;
     for (const message of held ?? []) this.onmessage?.(message);
+  }
+
+  /**
+   * The app will never be served (it renders with another copy of Ink): from now on, and for what
+   * was held, each request that needs the app is answered with `reason`, so that the client learns
+   * why rather than finding no tools.
+   */
+  refuse(reason: string): void {
+    this.#refusal = reason;
+    this.ready();
+  }
+
+  #refuse(message: JSONRPCMessage): void {
+    if (!('id' in message) || message.id === undefined) return;
+    void this.send({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: -32603, message: this.#refusal ?? '' },
+    }).catch(() => {});
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {

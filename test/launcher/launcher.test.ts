@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
@@ -142,6 +144,28 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
       await run.close();
     }
   }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
+});
+
+describe('an app with its own copy of ink', () => {
+  it('is refused with the reason in every answer, not left with an empty tool list', async () => {
+    // What a user gets running a global or another project's ink-mcp on their app: ink-mcp and the
+    // app resolve different copies of ink. Here the app sits in a folder with a copy of its own.
+    const dir = join(repoRoot, 'node_modules', '.cache', `ink-mcp-other-ink-${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    cpSync(join(repoRoot, 'node_modules', 'ink'), join(dir, 'node_modules', 'ink'), { recursive: true });
+    copyFileSync(app('counter.js'), join(dir, 'counter.js'));
+    const run = await launch(built.bin, [], ['node', join(dir, 'counter.js')]);
+    try {
+      const why = /the app uses another copy of ink than ink-mcp does/;
+      await expect(run.client.listTools()).rejects.toThrow(why);
+      await expect(run.client.readResource({ uri: 'ink://app/screen' })).rejects.toThrow(why);
+      expect(run.stderr()).toMatch(why);
+    } finally {
+      await run.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('answers early', () => {
