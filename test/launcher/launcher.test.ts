@@ -136,6 +136,25 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     }
   });
 
+  it("a CommonJS app that require()s Ink cannot load it (Node's own error): the client is told why", async () => {
+    // Ink is ESM with top-level await (its layout engine), so Node refuses require('ink') on Node 20
+    // and 22 alike, with or without ink-mcp. The app exits before it renders: the answer quotes it.
+    const run = await launch(built.bin, [], ['node', app('require-ink.cjs')]);
+    try {
+      const refused = await run.client.listTools().then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(
+        /the app exited \(exit code 1\) before it answered this request\. Its last output:\n/,
+      );
+      expect(refused).toMatch(/ERR_REQUIRE_(ASYNC_MODULE|ESM)/);
+      expect(refused).not.toContain('\x1b');
+    } finally {
+      await run.close();
+    }
+  });
+
   it('serves a TSX app started through wrappers (npx tsx): only the process that renders is served', async () => {
     const run = await launch(built.bin, [], ['npx', 'tsx', app('focus-list.tsx')]);
     try {
