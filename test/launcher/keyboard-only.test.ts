@@ -66,6 +66,23 @@ describe('keyboard-only apps through the launcher', () => {
     expect(run.stderr()).not.toContain('requests waited');
   }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
 
+  it('an app that writes its own lines (useStdout().write) shows them above its frame, which stays', async () => {
+    // Ink in debug mode (how the in-memory terminal renders) writes the app's text once, then frames
+    // without it; Ink 6 even wrote it without the frame, so the screen lost the app.
+    const run = await launch(built.bin, [], ['node', app('stdout-lines.js')]);
+    try {
+      const pressed = await run.call('app.keyboard.press', { keys: ['w', 'w'] });
+      expect(pressed.text).toMatch(
+        /line 1 from the app\nline 2 from the app\n\s*Width: 100\n\s*lines written: 2/,
+      );
+      const read = await run.call('app.screen.read');
+      expect(read.text).toContain('line 2 from the app');
+      expect(read.text).toContain('lines written: 2');
+    } finally {
+      await run.close();
+    }
+  });
+
   it('an @inkjs/ui Select with no id gets an automatic id and its own tool', async () => {
     const run = await launch(built.bin, [], ['node', app('ui-select.js')]);
     try {
