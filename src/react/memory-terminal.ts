@@ -98,13 +98,22 @@ export class MemoryStdout extends EventEmitter {
   /**
    * The app's own text: Ink writes it followed by its static output and its last frame (Ink 8), or
    * by its static output only (Ink 6, whose debug mode does not keep the last frame: the screen
-   * lost the app until its next render). What follows it is dropped, being the frame's beginning.
+   * lost the app until its next render). That static output begins the frame and is whole lines;
+   * it is dropped here, the frame being shown anyway.
    */
   #written(text: string): void {
     const frame = this.#frame ?? '';
-    let kept = Math.min(text.length, frame.length);
-    while (kept > 0 && !text.endsWith(frame.slice(0, kept))) kept--;
-    const lines = (this.#above + text.slice(0, text.length - kept)).split('\n');
+    let data = text;
+    if (this.#order === 'write-first') {
+      if (text.endsWith(frame)) data = text.slice(0, text.length - frame.length);
+    } else {
+      for (let kept = Math.min(text.length, frame.length); kept > 1; kept--) {
+        if (frame[kept - 1] !== '\n' || !text.endsWith(frame.slice(0, kept))) continue;
+        data = text.slice(0, text.length - kept);
+        break;
+      }
+    }
+    const lines = (this.#above + data).split('\n');
     this.#above = lines.slice(-this.rows - 1).join('\n');
   }
 }

@@ -52,6 +52,15 @@ describe('the in-memory terminal', () => {
     expect(terminal.stdout.frameCount).toBe(2);
   });
 
+  it("keeps the app text's last line break when the frame begins with one (a padded frame)", () => {
+    const terminal = createMemoryTerminal(40, 10);
+    terminal.stdout.rendered();
+    terminal.stdout.write('\n  padded frame');
+    terminal.stdout.write('one\n');
+    terminal.stdout.write('two\n');
+    expect(terminal.screen()).toBe('one\ntwo\n\n  padded frame');
+  });
+
   it('keeps only as many of the app text lines as the terminal has rows', () => {
     const terminal = createMemoryTerminal(40, 3);
     terminal.stdout.rendered();

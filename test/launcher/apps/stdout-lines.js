@@ -13,7 +13,7 @@ function Example() {
   });
   return h(
     Box,
-    { flexDirection: 'column', paddingX: 2 },
+    { flexDirection: 'column', paddingX: 2, paddingY: 1 },
     h(Text, null, `Width: ${stdout.columns}`),
     h(Text, null, `lines written: ${written}`),
   );
