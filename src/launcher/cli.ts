@@ -13,6 +13,11 @@ const CONNECT_WAIT_MS = 20_000;
 /** After the end of input: how long the app may take to finish before it is asked, then told, to stop. */
 const STOP_GRACE_MS = 5_000;
 const KILL_GRACE_MS = 2_000;
+/** Once the app exited: how long its last output may take to arrive, to be quoted. */
+const OUTPUT_WAIT_MS = 1_000;
+/** How much of the app's last output a refusal quotes. */
+const TAIL_LINES = 20;
+const TAIL_CHARS = 2_000;
 
 /** `ink-mcp [options] -- <command…>`: runs the command with the preload, and serves it. */
 export async function main(argv: readonly string[]): Promise<void> {
@@ -80,10 +85,13 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     }
     app = socket;
     clearTimeout(waiting);
+    // An app that exits with a request unread resets the socket (ECONNRESET). That is the app going
+    // away, answered by 'close' below. readline re-emits its input's errors on the interface, which
+    // would otherwise throw them and take the launcher down with the answers it still owes.
     socket.on('error', () => {});
-    createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
-      relay.fromApp(line),
-    );
+    createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
+      .on('line', (line) => relay.fromApp(line))
+      .on('error', () => {});
     socket.once('close', () =>
       relay.detach('ink-mcp: the app stopped before it answered this request (see its output on stderr).'),
     );
@@ -96,7 +104,16 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     server.once('error', reject);
     server.listen(path, resolve);
   });
-  const child = start(command, { ...env, [ENV.socket]: path }, ['ignore', 2, 2]);
+  const child = start(command, { ...env, [ENV.socket]: path }, ['ignore', 'pipe', 'pipe']);
+  // The app's output goes to stderr, as it comes; its last lines also go to the client when the app
+  // exits before it answered (a crash at start: the client would otherwise learn only the code).
+  const output = new OutputTail();
+  process.stderr.on('error', () => {}); // no one reads it any more: the output has nowhere to go
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      output.add(chunk.toString());
+    });
   const waiting = setTimeout(
     () =>
       relay.refuseUntilConnected(
@@ -121,11 +138,18 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   }
   createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
     .on('line', (line) => relay.fromClient(line))
+    // A broken input is the client gone, as its end is (readline would throw it otherwise).
+    .on('error', stop)
     .on('close', stop);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 
   const code = await exited(child);
-  relay.detach(`ink-mcp: the app exited (${describeExit(code)}) before it answered this request.`);
+  await Promise.race([drained(child), new Promise((resolve) => setTimeout(resolve, OUTPUT_WAIT_MS))]);
+  const last = output.text();
+  relay.detach(
+    `ink-mcp: the app exited (${describeExit(code)}) before it answered this request.` +
+      (last ? ` Its last output:\n${last}` : ''),
+  );
   server.close();
   rmSync(dir, { recursive: true, force: true });
   // Stopped on request: a clean end. Otherwise the app's own exit code.
@@ -133,7 +157,11 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   process.stdin.destroy();
 }
 
-function start(command: string[], env: NodeJS.ProcessEnv, stdio: 'inherit' | ['ignore', 2, 2]): ChildProcess {
+function start(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  stdio: 'inherit' | ['ignore', 'pipe', 'pipe'],
+): ChildProcess {
   const [file, ...args] = command as [string, ...string[]];
   const child = spawn(file, args, { env, stdio });
   child.on('error', (error) => {
@@ -148,6 +176,35 @@ function exited(child: ChildProcess): Promise<number> {
     child.once('error', () => resolve(127));
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 + signalNumber(signal) : 1)));
   });
+}
+
+/** Resolves once the child's output pipes have ended (a process it started may hold them longer). */
+function drained(child: ChildProcess): Promise<void> {
+  const ended = (stream: NodeJS.ReadableStream | null) =>
+    new Promise<void>((resolve) => {
+      if (!stream || (stream as { readableEnded?: boolean }).readableEnded) resolve();
+      else stream.once('end', resolve).once('close', resolve);
+    });
+  return Promise.all([ended(child.stdout), ended(child.stderr)]).then(() => {});
+}
+
+/** The last lines of the app's output, as plain text (no escape codes: it goes into a JSON answer). */
+class OutputTail {
+  #text = '';
+
+  add(chunk: string): void {
+    this.#text = (this.#text + chunk).slice(-4 * TAIL_CHARS);
+  }
+
+  text(): string {
+    const plain = this.#text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is removed
+      .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b./g, '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: so are other control characters
+      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    const lines = plain.split('\n').filter((line) => line.trim() !== '');
+    return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
+  }
 }
 
 function signalNumber(signal: NodeJS.Signals): number {

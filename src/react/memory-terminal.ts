@@ -7,11 +7,32 @@ export const stripAnsi: (text: string) => string = stripEscapes;
 
 type WriteCallback = (error?: Error | null) => void;
 
-/** Ink's stdout, in memory: keeps the last frame (Ink in debug mode writes each frame whole). */
+/**
+ * Ink's stdout, in memory: keeps the last frame (Ink in debug mode writes each frame whole), under
+ * the text the app wrote itself (`useStdout().write`), as a terminal shows it.
+ */
 export class MemoryStdout extends EventEmitter {
   readonly columns: number;
   readonly rows: number;
-  #lastFrame: string | undefined;
+  /** The last frame Ink rendered. */
+  #frame: string | undefined;
+  /**
+   * The app's own text, which a terminal keeps above the frame (in debug mode Ink writes it only
+   * once): its last `rows` lines, the most that can still be in view. Shown above the whole frame,
+   * <Static> output included, so an app with both sees them in that order, not interleaved.
+   */
+  #above = '';
+  /**
+   * Which writes are frames: Ink 6 calls `onRender` just before it writes one, Ink 8 just after,
+   * in the same synchronous step. The order shows at the first call (whether a write came first);
+   * until then every write is a frame.
+   */
+  #order: 'render-first' | 'write-first' | undefined;
+  #frameNext = false;
+  /** Ink 8: the last write, a frame if `onRender` follows it at once, else the app's text. */
+  #unclaimed: string | undefined;
+  #wrote = false;
+  /** Frames Ink rendered (the app's own text is not one). */
   frameCount = 0;
 
   constructor(columns: number, rows: number) {
@@ -35,8 +56,17 @@ export class MemoryStdout extends EventEmitter {
     // (`unmount` writes '\n' when stdout is not a TTY: node_modules/ink/build/ink.js), which would
     // otherwise blank the last screen of an app that exited.
     if (!/^\n*$/.test(text)) {
-      this.#lastFrame = text;
-      this.frameCount++;
+      this.#wrote = true;
+      if (this.#order === undefined || this.#frameNext) this.#setFrame(text);
+      else if (this.#order === 'render-first') this.#written(text);
+      else {
+        this.#unclaimed = text;
+        queueMicrotask(() => {
+          if (this.#unclaimed === text) this.#written(text);
+          this.#unclaimed = undefined;
+        });
+      }
+      this.#frameNext = false;
     }
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
     // A stream calls back after the write, never inside it.
@@ -44,8 +74,47 @@ export class MemoryStdout extends EventEmitter {
     return true;
   };
 
+  /** Ink's `onRender` (see `#order`). */
+  rendered = (): void => {
+    this.#order ??= this.#wrote ? 'write-first' : 'render-first';
+    if (this.#order === 'render-first') this.#frameNext = true;
+    else if (this.#unclaimed !== undefined) {
+      this.#setFrame(this.#unclaimed);
+      this.#unclaimed = undefined;
+    }
+  };
+
   lastFrame(): string | undefined {
-    return this.#lastFrame;
+    if (this.#unclaimed !== undefined) this.#written(this.#unclaimed);
+    this.#unclaimed = undefined;
+    return this.#frame === undefined ? undefined : this.#above + this.#frame;
+  }
+
+  #setFrame(text: string): void {
+    this.#frame = text;
+    this.frameCount++;
+  }
+
+  /**
+   * The app's own text: Ink writes it followed by its static output and its last frame (Ink 8), or
+   * by its static output only (Ink 6, whose debug mode does not keep the last frame: the screen
+   * lost the app until its next render). That static output begins the frame and is whole lines;
+   * it is dropped here, the frame being shown anyway.
+   */
+  #written(text: string): void {
+    const frame = this.#frame ?? '';
+    let data = text;
+    if (this.#order === 'write-first') {
+      if (text.endsWith(frame)) data = text.slice(0, text.length - frame.length);
+    } else {
+      for (let kept = Math.min(text.length, frame.length); kept > 1; kept--) {
+        if (frame[kept - 1] !== '\n' || !text.endsWith(frame.slice(0, kept))) continue;
+        data = text.slice(0, text.length - kept);
+        break;
+      }
+    }
+    const lines = (this.#above + data).split('\n');
+    this.#above = lines.slice(-this.rows - 1).join('\n');
   }
 }
 
@@ -108,6 +177,7 @@ export function createMemoryTerminal(columns = 100, rows = 30): MemoryTerminal {
         stderr: this.stderr as unknown as NodeJS.WriteStream,
         stdin: this.stdin as unknown as NodeJS.ReadStream,
         debug: true,
+        onRender: this.stdout.rendered,
         exitOnCtrlC: false,
         patchConsole: false,
       };

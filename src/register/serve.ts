@@ -23,12 +23,16 @@ type InkModule = typeof ownInk;
 export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
   // The default type map's adapters (@inkjs/ui, ink-text-input, …), as the package entry loads
-  // them. Not awaited here: they import Ink through the app's wrapped module, which waits for this.
-  // Requests that need the app wait for them instead (see `rendered`).
+  // them. They import Ink through the app's wrapped module, which waits for this function: so they
+  // load at the app's first render, once that module has finished. A second module graph joining it
+  // while it still evaluates can leave the app's own import of Ink waiting for ever (Node 22 under
+  // tsx: the app never ran). Requests that need the app wait for them (see `rendered`).
   // The preload is an entry point like the package root, not part of the core: it loads the root.
-  const adapters = import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
-    logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
-  );
+  let adapters: Promise<unknown> | undefined;
+  const loadAdapters = () =>
+    (adapters ??= import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
+      logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
+    ));
   const server = createMcpServer({ logger });
   let transport: AnsweringStdioTransport | undefined;
   let hold: ((held: boolean) => void) | undefined;
@@ -72,7 +76,14 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       transport = new AnsweringStdioTransport(stdio.input, stdio.output as NodeJS.WriteStream);
       stdio.input.once('end', () => void endOfInput());
     }
-    if (transport) await server.connect(transport);
+    if (transport) {
+      // Said, because the answers then look as if the app had nothing (no session, no tools).
+      transport.onHoldExpired = (ms) =>
+        logger.warn(
+          `ink-mcp: requests waited ${ms / 1000} s for the app's first render and the widget adapters; they are served now, without them.`,
+        );
+      await server.connect(transport);
+    }
     stdio?.attached();
     process.once('SIGTERM', () => void endOfInput());
   } else {
@@ -94,9 +105,11 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   return (appInk: object) => {
     const ink = appInk as InkModule;
     if (ink.render !== ownInk.render) {
-      logger.warn(
-        'ink-mcp: the app uses another copy of ink than ink-mcp does, so it cannot be served. Install ink-mcp in the app’s own project (npm install --save-dev ink-mcp) and run it from there.',
-      );
+      const why =
+        'ink-mcp: the app uses another copy of ink than ink-mcp does, so it cannot be served. Install ink-mcp in the app’s own project (npm install --save-dev ink-mcp) and run it from there.';
+      logger.warn(why);
+      // The client hears it too: its requests would otherwise find no session and no tools.
+      transport?.refuse(why);
       return ink.render;
     }
     const render = wrapRender(ink.render, {
@@ -109,7 +122,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
         if (idle && config.mode === 'attach') void server.close();
         else hold?.(!idle);
       },
-      rendered: () => void adapters.then(() => transport?.ready()),
+      rendered: () => void loadAdapters().then(() => transport?.ready()),
       track: (instance) => {
         instances.add(instance);
         return () => instances.delete(instance);

@@ -14,10 +14,14 @@ const HOLD_MS = 15_000;
  * order: the transport connects before the app renders, to answer `initialize` early.
  */
 export class AnsweringStdioTransport extends StdioServerTransport {
+  /** Told when the hold runs out before `ready()`: requests are then served without the app. */
+  onHoldExpired: ((ms: number) => void) | undefined;
   readonly #pending = new Set<RequestId>();
   readonly #idle = new Set<() => void>();
   #held: JSONRPCMessage[] | undefined = [];
   #holdTimer: NodeJS.Timeout | undefined;
+  /** Why requests that need the app are answered with an error instead (it cannot be served). */
+  #refusal: string | undefined;
 
   override async start(): Promise<void> {
     // The protocol sets onmessage before it starts the transport.
@@ -27,9 +31,14 @@ export class AnsweringStdioTransport extends StdioServerTransport {
       const method = 'method' in message ? message.method : undefined;
       if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method)))
         this.#held.push(message);
+      else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
+        this.#refuse(message);
       else deliver?.(message);
     };
-    this.#holdTimer = setTimeout(() => this.ready(), HOLD_MS);
+    this.#holdTimer = setTimeout(() => {
+      if (this.#held) this.onHoldExpired?.(HOLD_MS);
+      this.ready();
+    }, HOLD_MS);
     this.#holdTimer.unref();
     await super.start();
   }
@@ -40,6 +49,25 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     const held = this.#held;
     this.#held = undefined;
     for (const message of held ?? []) this.onmessage?.(message);
+  }
+
+  /**
+   * The app will never be served (it renders with another copy of Ink): from now on, and for what
+   * was held, each request that needs the app is answered with `reason`, so that the client learns
+   * why rather than finding no tools.
+   */
+  refuse(reason: string): void {
+    this.#refusal = reason;
+    this.ready();
+  }
+
+  #refuse(message: JSONRPCMessage): void {
+    if (!('id' in message) || message.id === undefined) return;
+    void this.send({
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: -32603, message: this.#refusal ?? '' },
+    }).catch(() => {});
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {

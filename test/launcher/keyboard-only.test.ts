@@ -49,6 +49,40 @@ describe('keyboard-only apps through the launcher', () => {
     }
   }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
 
+  it("a two-file TSX app (npx tsx, as Ink's examples run): requests are served once it rendered, not when the wait runs out", async () => {
+    // Requests wait for the app's first render and the widget adapters (15 s at most, then they are
+    // served anyway, with a warning). Under tsx on Node 22, loading the adapters while the app's own
+    // `import 'ink'` was still evaluating stalled one of the two for good: the app never ran, or the
+    // adapters never loaded and every session waited out the 15 s.
+    const run = await launch(built.bin, [], ['npx', 'tsx', app('tsx-chat/index.ts')]);
+    try {
+      const { tools } = await run.client.listTools();
+      expect(tools.map((t) => t.name)).toContain('app_keyboard_type');
+      const typed = await run.call('app.keyboard.type', { text: 'hello\n' });
+      expect(typed.text).toContain('You said: hello');
+    } finally {
+      await run.close();
+    }
+    expect(run.stderr()).not.toContain('requests waited');
+  }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
+
+  it('an app that writes its own lines (useStdout().write) shows them above its frame, which stays', async () => {
+    // Ink in debug mode (how the in-memory terminal renders) writes the app's text once, then frames
+    // without it; Ink 6 even wrote it without the frame, so the screen lost the app.
+    const run = await launch(built.bin, [], ['node', app('stdout-lines.js')]);
+    try {
+      const pressed = await run.call('app.keyboard.press', { keys: ['w', 'w'] });
+      expect(pressed.text).toMatch(
+        /line 1 from the app\nline 2 from the app\n\s*Width: 100\n\s*lines written: 2/,
+      );
+      const read = await run.call('app.screen.read');
+      expect(read.text).toContain('line 2 from the app');
+      expect(read.text).toContain('lines written: 2');
+    } finally {
+      await run.close();
+    }
+  });
+
   it('an @inkjs/ui Select with no id gets an automatic id and its own tool', async () => {
     const run = await launch(built.bin, [], ['node', app('ui-select.js')]);
     try {

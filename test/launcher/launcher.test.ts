@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
@@ -134,6 +136,25 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     }
   });
 
+  it("a CommonJS app that require()s Ink cannot load it (Node's own error): the client is told why", async () => {
+    // Ink is ESM with top-level await (its layout engine), so Node refuses require('ink') on Node 20
+    // and 22 alike, with or without ink-mcp. The app exits before it renders: the answer quotes it.
+    const run = await launch(built.bin, [], ['node', app('require-ink.cjs')]);
+    try {
+      const refused = await run.client.listTools().then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(
+        /the app exited \(exit code 1\) before it answered this request\. Its last output:\n/,
+      );
+      expect(refused).toMatch(/ERR_REQUIRE_(ASYNC_MODULE|ESM)/);
+      expect(refused).not.toContain('\x1b');
+    } finally {
+      await run.close();
+    }
+  });
+
   it('serves a TSX app started through wrappers (npx tsx): only the process that renders is served', async () => {
     const run = await launch(built.bin, [], ['npx', 'tsx', app('focus-list.tsx')]);
     try {
@@ -142,6 +163,28 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
       await run.close();
     }
   }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
+});
+
+describe('an app with its own copy of ink', () => {
+  it('is refused with the reason in every answer, not left with an empty tool list', async () => {
+    // What a user gets running a global or another project's ink-mcp on their app: ink-mcp and the
+    // app resolve different copies of ink. Here the app sits in a folder with a copy of its own.
+    const dir = join(repoRoot, 'node_modules', '.cache', `ink-mcp-other-ink-${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    cpSync(join(repoRoot, 'node_modules', 'ink'), join(dir, 'node_modules', 'ink'), { recursive: true });
+    copyFileSync(app('counter.js'), join(dir, 'counter.js'));
+    const run = await launch(built.bin, [], ['node', join(dir, 'counter.js')]);
+    try {
+      const why = /the app uses another copy of ink than ink-mcp does/;
+      await expect(run.client.listTools()).rejects.toThrow(why);
+      await expect(run.client.readResource({ uri: 'ink://app/screen' })).rejects.toThrow(why);
+      expect(run.stderr()).toMatch(why);
+    } finally {
+      await run.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('answers early', () => {

@@ -37,6 +37,54 @@ describe('the app exiting, and the end of input', () => {
     }
   });
 
+  it('a call sent as the app quits: the launcher survives the closed socket and exits with the app (0)', async () => {
+    // What an agent does with ink's use-input example: press q, then read the screen at once. That
+    // request reaches the app's socket as its process ends, which resets the connection.
+    const child = spawn(process.execPath, [built.bin, '--', 'node', app('quit-on-q.js')], {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const answers = new Map<number, string>();
+    const waiting = new Map<number, () => void>();
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      for (const line of stdout.split('\n').slice(0, -1)) {
+        const id = (JSON.parse(line) as { id?: number }).id;
+        if (id === undefined || answers.has(id)) continue;
+        answers.set(id, line);
+        waiting.get(id)?.();
+      }
+    });
+    const answered = (id: number) =>
+      new Promise<void>((resolve) => {
+        if (answers.has(id)) resolve();
+        else waiting.set(id, resolve);
+      });
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'quit', version: '1' } },
+    });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'app.keyboard.press', arguments: { keys: ['q'] } } });
+    await answered(2);
+    send({ id: 3, method: 'tools/call', params: { name: 'app.screen.read', arguments: {} } });
+    expect(await exit, stderr).toBe(0);
+    expect(stderr).not.toMatch(/ECONNRESET|Unhandled/);
+    // The late call is refused with the reason, or meets the end of the connection; never applied.
+    expect(answers.get(2)).toContain('The app exited after this call');
+    const late = answers.get(3);
+    if (late) expect(late).toMatch(/the app (exited|stopped)/);
+  });
+
   it('stdin EOF: the app stops and the launcher exits 0', async () => {
     const child = spawn(process.execPath, [built.bin, '--', 'node', app('chat.js')], {
       cwd: repoRoot,

@@ -25,4 +25,47 @@ describe('the in-memory terminal', () => {
     expect(terminal.screen()).toBe('two');
     expect(terminal.stdout.frameCount).toBe(2);
   });
+
+  // Which writes are frames, told by Ink's onRender: just before the frame (Ink 6) or just after
+  // (Ink 8). Any other write is the app's own text (useStdout().write), kept above the frame.
+  it('Ink 6 order: the app text, written with the static output only, shows above the last frame', () => {
+    const terminal = createMemoryTerminal(40, 10);
+    terminal.stdout.rendered();
+    terminal.stdout.write('STATIC\nframe 1');
+    terminal.stdout.write('hello\nSTATIC\n');
+    expect(terminal.screen()).toBe('hello\nSTATIC\nframe 1');
+    terminal.stdout.rendered();
+    terminal.stdout.write('STATIC\nframe 2');
+    expect(terminal.screen()).toBe('hello\nSTATIC\nframe 2');
+    expect(terminal.stdout.frameCount).toBe(2);
+  });
+
+  it('Ink 8 order: the app text, written before the whole last frame, shows above the frames after it', async () => {
+    const terminal = createMemoryTerminal(40, 10);
+    terminal.stdout.write('frame 1');
+    terminal.stdout.rendered();
+    terminal.stdout.write('hello\nframe 1');
+    await Promise.resolve();
+    terminal.stdout.write('frame 2');
+    terminal.stdout.rendered();
+    expect(terminal.screen()).toBe('hello\nframe 2');
+    expect(terminal.stdout.frameCount).toBe(2);
+  });
+
+  it("keeps the app text's last line break when the frame begins with one (a padded frame)", () => {
+    const terminal = createMemoryTerminal(40, 10);
+    terminal.stdout.rendered();
+    terminal.stdout.write('\n  padded frame');
+    terminal.stdout.write('one\n');
+    terminal.stdout.write('two\n');
+    expect(terminal.screen()).toBe('one\ntwo\n\n  padded frame');
+  });
+
+  it('keeps only as many of the app text lines as the terminal has rows', () => {
+    const terminal = createMemoryTerminal(40, 3);
+    terminal.stdout.rendered();
+    terminal.stdout.write('frame');
+    for (const n of [1, 2, 3, 4, 5]) terminal.stdout.write(`line ${n}\n`);
+    expect(terminal.screen()).toBe('line 3\nline 4\nline 5\nframe');
+  });
 });
