@@ -37,6 +37,8 @@ export function openStdioRelay(): StdioChannel {
   });
   createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
     .on('line', (line) => relay.fromClient(line))
+    // A broken input (EIO, a reset pipe) is the client gone, as its end is; readline would throw it.
+    .on('error', () => input.end())
     .on('close', () => input.end());
   return {
     input,
