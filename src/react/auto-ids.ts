@@ -26,9 +26,18 @@ export class AutoIds {
     this.#logger = logger;
   }
 
-  apply(forest: readonly ViewNode[]): readonly ViewNode[] {
+  /**
+   * The forest with its automatic ids. `mayHoldIdless` false says no node in it has a provider and
+   * no id (src/react/idless.ts): then nothing is renamed or warned about, and it is its own output.
+   */
+  apply(forest: readonly ViewNode[], mayHoldIdless = true): readonly ViewNode[] {
     const map = defaultTypeMap();
     if (forest === this.#lastIn && map === this.#defaultsOf) return this.#lastOut;
+    if (!mayHoldIdless) {
+      // Mapped to itself under any type map: a valid last pass for the next one to build on.
+      this.#lastIn = this.#lastOut = forest;
+      return forest;
+    }
     // Another type map: what the last pass made says nothing about this one.
     const last = map === this.#defaultsOf && this.#lastIn !== undefined ? this.#lastIn : undefined;
     if (map !== this.#defaultsOf) {

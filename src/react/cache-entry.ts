@@ -2,6 +2,7 @@ import type { ViewNode } from '../walker/types.js';
 import { NO_DECLS } from './build-nodes.js';
 import type { ComponentInfo } from './component-info.js';
 import type { Fiber } from './fiber-types.js';
+import { noteFlattened } from './idless.js';
 import type { ToolsDeclaration } from './tools-marker.js';
 
 /** One fiber's contribution to its parent's children: its own nodes, or its subtree's when transparent. */
@@ -71,10 +72,12 @@ const CONCAT_BATCH = 4096;
 export function flatten(parts: readonly Part[]): Part {
   if (parts.length === 0) return EMPTY;
   if (parts.length === 1) return parts[0]!;
-  if (parts.length <= CONCAT_BATCH) return ([] as ViewNode[]).concat(...(parts as ViewNode[][]));
   let nodes: ViewNode[] = [];
-  for (let i = 0; i < parts.length; i += CONCAT_BATCH)
-    nodes = nodes.concat(...(parts.slice(i, i + CONCAT_BATCH) as ViewNode[][]));
+  if (parts.length <= CONCAT_BATCH) nodes = nodes.concat(...(parts as ViewNode[][]));
+  else
+    for (let i = 0; i < parts.length; i += CONCAT_BATCH)
+      nodes = nodes.concat(...(parts.slice(i, i + CONCAT_BATCH) as ViewNode[][]));
+  noteFlattened(nodes, parts);
   return nodes;
 }
 
