@@ -88,7 +88,6 @@ describe('automatic ids', () => {
     }
   });
 
-
   it('an @inkjs/ui Select with no id offers its tools as select_1, saying which widget it is', async () => {
     const app = await renderHeadless(<Picker />);
     try {
