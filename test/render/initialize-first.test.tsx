@@ -8,12 +8,15 @@ import { renderMcp } from '../../src/render/render-mcp.js';
  * the app's first render (src/render/render-mcp.tsx), while a request that needs the app still
  * does (src/render/stdio-transport.ts). Checked by order, not by time.
  */
+/** What happened, in order: the app's renders and the answers written to stdout. */
+const events: string[] = [];
+
+function App() {
+  events.push('render');
+  return <Text>app</Text>;
+}
+
 it('answers initialize before the first render, and tools/list after it', async () => {
-  const events: string[] = [];
-  function App() {
-    events.push('render');
-    return <Text>app</Text>;
-  }
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   let buffered = '';
