@@ -144,6 +144,18 @@ const GOALS: Goal[] = [
     met: num((x) => x <= 1.5),
   },
   {
+    key: 'P5.start.tools',
+    slow: true,
+    what: 'context: the same, spawn → first tools/list answer (the app rendered)',
+    target: '',
+  },
+  {
+    key: 'P5.start.ink',
+    slow: true,
+    what: 'context: the bare SDK server importing ink and react first (no ink-mcp) ÷ the bare server, `node` on built JS',
+    target: '',
+  },
+  {
     key: 'P5.start.tsx',
     slow: true,
     what: 'the same under `npx tsx` (todo example sources) ÷ a bare SDK server under `npx tsx`',

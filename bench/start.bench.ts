@@ -162,10 +162,26 @@ async function compare(way: Way): Promise<void> {
 
 const node = process.execPath;
 const bareBuilt: Command = [node, [await bundle('bench/fixtures/bare-start.ts', 'bare')]];
+const todo: Command = [node, [await bundle('examples/todo/index.tsx', 'todo'), '--stdio']];
 await compare({
   key: 'P5.start',
   about: 'node on built JS (the app bundled, packages from node_modules), the todo example (--stdio)',
-  ink: [node, [await bundle('examples/todo/index.tsx', 'todo'), '--stdio']],
+  ink: todo,
+  bare: bareBuilt,
+});
+// Context: `initialize` is answered before the app's first render; a listing needs the app.
+await compare({
+  key: 'P5.start.tools',
+  about: 'the same, spawn → the first tools/list answer (the app rendered and listing its tools)',
+  ink: todo,
+  bare: bareBuilt,
+  tools: true,
+});
+// Context: the floor under P5.start. Any Ink app loads Ink and React before its code can serve.
+await compare({
+  key: 'P5.start.ink',
+  about: 'node, the bare SDK server importing ink and react first (no ink-mcp)',
+  ink: [node, [await bundle('bench/fixtures/ink-bare-start.ts', 'ink-bare')]],
   bare: bareBuilt,
 });
 // The launcher as `npx ink-mcp -- node app.js` runs it, minus npx: its bin on the published build.

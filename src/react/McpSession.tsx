@@ -17,6 +17,7 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
+import { mayHoldIdless } from './idless.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
@@ -174,7 +175,7 @@ class SessionAnchor extends Component<McpSessionProps> {
       typeMapOf,
       screen,
       compose: (forest, hostRoot, anchor) => {
-        const widgets = autoIds.apply(forest);
+        const widgets = autoIds.apply(forest, mayHoldIdless(forest));
         if (!builtins) return widgets;
         return builtins.compose(widgets, this.#focus.read(hostRoot), (active) => focusOwner(anchor, active));
       },

@@ -26,34 +26,76 @@ export class AutoIds {
     this.#logger = logger;
   }
 
-  apply(forest: readonly ViewNode[]): readonly ViewNode[] {
+  /**
+   * The forest with its automatic ids. `mayHoldIdless` false says no node in it has a provider and
+   * no id (src/react/idless.ts): then nothing is renamed or warned about, and it is its own output.
+   */
+  apply(forest: readonly ViewNode[], mayHoldIdless = true): readonly ViewNode[] {
     const map = defaultTypeMap();
     if (forest === this.#lastIn && map === this.#defaultsOf) return this.#lastOut;
+    if (!mayHoldIdless) {
+      // Mapped to itself under any type map: a valid last pass for the next one to build on.
+      this.#lastIn = this.#lastOut = forest;
+      return forest;
+    }
+    // Another type map: what the last pass made says nothing about this one.
+    const last = map === this.#defaultsOf && this.#lastIn !== undefined ? this.#lastIn : undefined;
     if (map !== this.#defaultsOf) {
       this.#defaultsOf = map;
       this.#defaults = new Set(map instanceof Map ? map.values() : Object.values(map));
     }
     const made = new WeakMap<ViewNode, ViewNode>();
-    this.#lastOut = this.#nodes(forest, new Map(), made, false);
+    this.#lastOut = this.#nodes(forest, new Map(), made, false, last, this.#lastOut);
     this.#made = made;
     this.#lastIn = forest;
     return this.#lastOut;
   }
 
+  /**
+   * Maps `nodes` one to one. With the list's last pass (`lastIn` mapped to `lastOut`, in the same
+   * context), the unchanged ends are skipped: a node object of the last list that got no id and
+   * holds none (its output was itself) owes nothing to the numbering, so it is its own output
+   * again whatever comes before it. The snapshot keeps unchanged nodes by identity
+   * (src/react/read-fiber-tree.ts), so a widget's update walks only that widget and its
+   * ancestors, not the 5,000 siblings around it (bench/README.md, P1.tool.50k).
+   */
   #nodes(
     nodes: readonly ViewNode[],
     counts: Map<string, number>,
     made: WeakMap<ViewNode, ViewNode>,
     inWidget: boolean,
+    lastIn?: readonly ViewNode[],
+    lastOut?: readonly ViewNode[],
   ): readonly ViewNode[] {
+    let from = 0;
+    let to = nodes.length;
+    let replaced: { in: ViewNode; out: ViewNode } | undefined;
+    if (lastIn !== undefined && lastOut !== undefined && lastOut.length === lastIn.length) {
+      const m = lastIn.length;
+      while (from < to && from < m && nodes[from] === lastIn[from] && lastOut[from] === lastIn[from]) from++;
+      let end = m;
+      while (
+        to > from &&
+        end > from &&
+        nodes[to - 1] === lastIn[end - 1] &&
+        lastOut[end - 1] === lastIn[end - 1]
+      ) {
+        to--;
+        end--;
+      }
+      // One node in place of one: it is walked with the last pass of its own children.
+      if (to - from === 1 && end - from === 1) replaced = { in: lastIn[from]!, out: lastOut[from]! };
+    }
     let out: ViewNode[] | null = null;
-    for (let i = 0; i < nodes.length; i++) {
+    for (let i = from; i < to; i++) {
       const node = nodes[i]!;
-      const next = this.#node(node, counts, made, inWidget);
+      const next = this.#node(node, counts, made, inWidget, replaced);
       if (next !== node && out === null) out = nodes.slice(0, i);
       out?.push(next);
     }
-    return out ?? nodes;
+    if (out === null) return nodes;
+    // The skipped tail is its own output.
+    return to < nodes.length ? out.concat(nodes.slice(to)) : out;
   }
 
   #node(
@@ -61,12 +103,21 @@ export class AutoIds {
     counts: Map<string, number>,
     made: WeakMap<ViewNode, ViewNode>,
     inWidget: boolean,
+    replaced?: { in: ViewNode; out: ViewNode },
   ): ViewNode {
     // Parts of an adapted widget (ink-select-input's per-item Indicators) are not widgets of their own.
     const id = inWidget ? undefined : this.#autoId(node, counts);
     const widget = inWidget || this.#defaults.has(node.provider);
+    // The node it replaced had its children walked in the same context: their last pass applies.
+    const hint =
+      replaced !== undefined &&
+      Array.isArray(replaced.in.children) &&
+      Array.isArray(replaced.out.children) &&
+      (inWidget || this.#defaults.has(replaced.in.provider)) === widget
+        ? replaced
+        : undefined;
     const children = Array.isArray(node.children)
-      ? this.#nodes(node.children, counts, made, widget)
+      ? this.#nodes(node.children, counts, made, widget, hint?.in.children, hint?.out.children)
       : node.children;
     if (id === undefined && children === node.children) return node;
     const last = this.#made.get(node);

@@ -95,9 +95,13 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
   // Stray writes (the app's console.log, escape codes) must never reach the protocol stream.
   const claimed = options.stdout ? undefined : claimStdout();
   const transport = new AnsweringStdioTransport(stdin, options.stdout ?? claimed?.protocol);
-  // Connected before the first render, which may take a while: the client's initialize is answered
-  // as soon as the event loop is free.
+  // Connected before the first render, which takes a while (~80 ms for the todo example on a cold
+  // start, bench/README.md "P5.start"): a client writes `initialize` as soon as it spawns us,
+  // so it is in stdin by now, and the first render waits for its answer (bounded, in case the
+  // client says something else first). Requests that need the app are held until it rendered
+  // (stdio-transport.ts), so nothing is answered without it.
   await server.connect(transport);
+  await transport.initializeAnswered(INITIALIZE_WAIT_MS);
   const terminal = createMemoryTerminal(options.columns, options.rows);
   const instance = render(
     <McpSession
@@ -215,3 +219,10 @@ function lifecycle(
 
 /** How long answers still owed may take once the app stopped or input ended. */
 const DRAIN_MS = 2_000;
+
+/**
+ * How long the first render waits for the client's `initialize` to be answered (stdio). A client
+ * writes it on spawn, so it is normally answered within a few event-loop turns; one that never sends
+ * it (a person trying `--stdio` by hand) only sees the headless app start this much later.
+ */
+const INITIALIZE_WAIT_MS = 200;

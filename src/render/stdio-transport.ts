@@ -18,6 +18,10 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   onHoldExpired: ((ms: number) => void) | undefined;
   readonly #pending = new Set<RequestId>();
   readonly #idle = new Set<() => void>();
+  /** The id of the first `initialize` request, once received; and who waits for its answer. */
+  #initializeId: RequestId | undefined;
+  #initialized = false;
+  readonly #onInitialized = new Set<() => void>();
   #held: JSONRPCMessage[] | undefined = [];
   #holdTimer: NodeJS.Timeout | undefined;
   /** Why requests that need the app are answered with an error instead (it cannot be served). */
@@ -72,7 +76,30 @@ export class AnsweringStdioTransport extends StdioServerTransport {
 
   override async send(message: JSONRPCMessage): Promise<void> {
     await super.send(message);
-    if (!('method' in message) && 'id' in message && message.id !== undefined) this.#settle(message.id);
+    if ('method' in message || !('id' in message) || message.id === undefined) return;
+    if (!this.#initialized && message.id === this.#initializeId) {
+      this.#initialized = true;
+      for (const done of [...this.#onInitialized]) done();
+    }
+    this.#settle(message.id);
+  }
+
+  /**
+   * Resolves once the client's `initialize` has been answered, or after `timeoutMs` (a client that
+   * sends something else first, or nothing yet). Lets the app's first render wait for that answer.
+   */
+  initializeAnswered(timeoutMs: number): Promise<void> {
+    if (this.#initialized) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#onInitialized.delete(done);
+        resolve();
+      };
+      // Not unref'd: with stdin already ended, nothing else may keep the process up until it fires.
+      const timer = setTimeout(done, timeoutMs);
+      this.#onInitialized.add(done);
+    });
   }
 
   /** Resolves once every request received so far has been answered, or after `timeoutMs`. */
@@ -90,7 +117,11 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   }
 
   #received(message: JSONRPCMessage): void {
-    if ('method' in message && 'id' in message) this.#pending.add(message.id);
+    if ('method' in message && 'id' in message) {
+      this.#pending.add(message.id);
+      if (message.method === 'initialize' && this.#initializeId === undefined)
+        this.#initializeId = message.id;
+    }
     // A cancelled request gets no answer (MCP spec): stop waiting for it.
     else if ('method' in message && message.method === 'notifications/cancelled') {
       const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;

@@ -58,7 +58,36 @@ function Twice() {
   );
 }
 
+/** No widget without an id at first; one appears deep inside after a call (src/react/idless.ts). */
+function Later() {
+  const [shown, setShown] = useState(false);
+  const [v, setV] = useState('');
+  useMcpTools('toggle', { show: { run: () => setShown(true) } });
+  return (
+    <Box flexDirection="column">
+      <Text>top</Text>
+      <Box>
+        <Box>{shown ? <TextInput value={v} onChange={setV} focus={false} /> : <Text>none</Text>}</Box>
+      </Box>
+      <Text>{`value=${v}`}</Text>
+    </Box>
+  );
+}
+
 describe('automatic ids', () => {
+  it('a widget without an id that appears after the first render gets its id', async () => {
+    const app = await renderHeadless(<Later />, { nameStyle: 'dotted' });
+    try {
+      expect((await listed(app.client)).some((n) => n.includes('text_input_1'))).toBe(false);
+      await app.client.callTool({ name: 'app.toggle.show', arguments: {} });
+      expect(await listed(app.client)).toContain('app.text_input_1.type_into');
+      await app.client.callTool({ name: 'app.text_input_1.type_into', arguments: { text: 'Oslo' } });
+      expect(app.lastFrame()).toContain('value=Oslo');
+    } finally {
+      await app.unmount();
+    }
+  });
+
   it('an @inkjs/ui Select with no id offers its tools as select_1, saying which widget it is', async () => {
     const app = await renderHeadless(<Picker />);
     try {
