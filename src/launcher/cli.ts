@@ -4,6 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { cleanScreenText } from '../walker/clean-text.js';
 import { ENV } from './config.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { Relay } from './relay.js';
@@ -188,7 +189,7 @@ function drained(child: ChildProcess): Promise<void> {
   return Promise.all([ended(child.stdout), ended(child.stderr)]).then(() => {});
 }
 
-/** The last lines of the app's output, as plain text (no escape codes: it goes into a JSON answer). */
+/** The last lines of the app's output, cleaned as screens are (it goes into an answer a model reads). */
 class OutputTail {
   #text = '';
 
@@ -197,12 +198,9 @@ class OutputTail {
   }
 
   text(): string {
-    const plain = this.#text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is removed
-      .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|\x1b./g, '')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: so are other control characters
-      .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-    const lines = plain.split('\n').filter((line) => line.trim() !== '');
+    const lines = cleanScreenText(this.#text)
+      .split('\n')
+      .filter((line) => line !== '');
     return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
   }
 }
