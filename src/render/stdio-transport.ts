@@ -89,31 +89,12 @@ export class AnsweringStdioTransport extends StdioServerTransport {
    * sends something else first, or nothing yet). Lets the app's first render wait for that answer.
    */
   initializeAnswered(timeoutMs: number): Promise<void> {
-    if (this.#initialized) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#onInitialized.delete(done);
-        resolve();
-      };
-      // Not unref'd: with stdin already ended, nothing else may keep the process up until it fires.
-      const timer = setTimeout(done, timeoutMs);
-      this.#onInitialized.add(done);
-    });
+    return this.#initialized ? Promise.resolve() : waitIn(this.#onInitialized, timeoutMs);
   }
 
   /** Resolves once every request received so far has been answered, or after `timeoutMs`. */
   answered(timeoutMs: number): Promise<void> {
-    if (this.#pending.size === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#idle.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.#idle.add(done);
-    });
+    return this.#pending.size === 0 ? Promise.resolve() : waitIn(this.#idle, timeoutMs);
   }
 
   #received(message: JSONRPCMessage): void {
@@ -133,4 +114,20 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     if (!this.#pending.delete(id) || this.#pending.size > 0) return;
     for (const done of [...this.#idle]) done();
   }
+}
+
+/**
+ * Resolves when a function put in `waiters` is called, or after `timeoutMs`. The timer is not
+ * unref'd: with stdin already ended, nothing else may keep the process up until it fires.
+ */
+function waitIn(waiters: Set<() => void>, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    waiters.add(done);
+  });
 }

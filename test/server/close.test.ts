@@ -32,6 +32,19 @@ function open(
   });
 }
 
+/** An HTTP client transport that does not try to reconnect once the server has gone. */
+function noRetry(url: string, token: string): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    reconnectionOptions: {
+      maxRetries: 0,
+      initialReconnectionDelay: 1,
+      maxReconnectionDelay: 1,
+      reconnectionDelayGrowFactor: 1,
+    },
+  });
+}
+
 describe('close()', () => {
   it('ends every connection, the HTTP server and its sockets, and every timer', async () => {
     const before = resourceCounts();
@@ -105,17 +118,7 @@ describe('close()', () => {
     const { url, token } = await server.listen();
     const connect = async () => {
       const client = new Client({ name: 'http-close', version: '1' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(url), {
-          requestInit: { headers: { Authorization: `Bearer ${token}` } },
-          reconnectionOptions: {
-            maxRetries: 0,
-            initialReconnectionDelay: 1,
-            maxReconnectionDelay: 1,
-            reconnectionDelayGrowFactor: 1,
-          },
-        }),
-      );
+      await client.connect(noRetry(url, token));
       client.onerror = () => {}; // the server going away ends the GET stream
       return client;
     };
@@ -148,15 +151,7 @@ describe('close()', () => {
       });
     });
     const { url, token } = JSON.parse(line) as { url: string; token: string };
-    const transport = new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      reconnectionOptions: {
-        maxRetries: 0,
-        initialReconnectionDelay: 1,
-        maxReconnectionDelay: 1,
-        reconnectionDelayGrowFactor: 1,
-      },
-    });
+    const transport = noRetry(url, token);
     const client = new Client({ name: 'http-child', version: '1' });
     await client.connect(transport);
     client.onerror = () => {}; // the server going away ends the GET stream
