@@ -60,7 +60,13 @@ function commit(n: number): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const headless = await renderHeadless(<Changing />, { session: 'bench', logger: silentLogger });
+// Dotted names and no built-in tools: the listing is then the one tool, named with its version.
+const headless = await renderHeadless(<Changing />, {
+  session: 'bench',
+  logger: silentLogger,
+  nameStyle: 'dotted',
+  builtinTools: false,
+});
 await headless.waitForSync();
 const { client } = headless;
 const received: number[] = [];
