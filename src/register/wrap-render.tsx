@@ -83,8 +83,9 @@ function headless(id: string, deps: WrapDeps): Wrapping {
         {tree}
       </McpSession>
     ),
-    // Whatever streams the app asked for: in stdio mode the real ones belong to the protocol.
-    inkOptions: terminal.inkOptions(),
+    // Whatever streams the app asked for: in stdio mode stdout belongs to the protocol. What the app
+    // writes to stderr itself (`useStderr().write`) goes to the real stderr, as it would in a terminal.
+    inkOptions: { ...terminal.inkOptions(), stderr: process.stderr },
   };
 }
 

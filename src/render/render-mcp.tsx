@@ -113,8 +113,9 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
     >
       {element}
     </McpSession>,
-    // Ink never touches the real stdout: in stdio mode that belongs to the protocol.
-    terminal.inkOptions(),
+    // Ink never touches the real stdout: in stdio mode that belongs to the protocol. What the app
+    // writes to stderr itself (`useStderr().write`) goes to the real stderr, as it would in a terminal.
+    { ...terminal.inkOptions(), stderr: options.stderr ?? process.stderr },
   );
   transport.ready();
   const app = lifecycle(server, instance, {

@@ -74,6 +74,7 @@ describe('stdout carries only protocol messages, whatever the app writes', () =>
       expectOnlyProtocol(server.stdout());
       expect(server.stdout()).not.toContain('\u001B');
       expect(server.stderr()).toContain('noisy: starting');
+      expect(server.stderr()).toContain('noisy: a line through useStderr');
       expect(server.stderr()).toContain('noisy: rendering with coffee');
       expect(server.stderr()).toContain('\u001B[?1049h');
     } finally {
@@ -94,6 +95,7 @@ describe('stdout carries only protocol messages, whatever the app writes', () =>
       expect(called.result.content.map((c) => c.text).join('\n')).toContain('picked: tea');
       expectOnlyProtocol(server.stdout());
       expect(server.stderr()).toContain('noisy: rendering with tea');
+      expect(server.stderr()).toContain('noisy: a line through useStderr');
       expect(server.stderr()).toContain('\u001B[?1049h');
     } finally {
       server.child.stdin.end();
