@@ -3,9 +3,13 @@
  * started the same way (goal ≤ 1.5 for each way):
  *
  * - `P5.start`: `node` on built JavaScript: the todo example's own code bundled by esbuild into
- *   bench/.start/, importing ink-mcp from its published build (dist/, tsc's output of `npm run
- *   build`, which this bench runs first) and ink, react and the SDK from node_modules, as `node app.js` runs in a
- *   project; the bare server (fixtures/bare-start.ts) built and started the same way.
+ *   bench/.start/ (with code splitting, so what it imports with `import()` stays a chunk loaded
+ *   later, as a project's build keeps it), importing ink-mcp from its published build (dist/, tsc's
+ *   output of `npm run build`, which this bench runs first) and ink, react and the SDK from
+ *   node_modules, as `node app.js` runs in a project; the bare server (fixtures/bare-start.ts) built
+ *   and started the same way. The example starts with `startMcp` (ink-mcp/start), which answers
+ *   `initialize` before the app loads; `P5.start.eager` (context) is the same app served by
+ *   `renderMcp` from an entry that imports it statically (fixtures/todo-eager.tsx).
  * - `P5.start.tsx`: `npx tsx` on the sources, as the README's commands run them: the todo example
  *   (examples/todo/index.tsx --stdio) ÷ the bare server under `npx tsx`.
  * - `P5.start.launcher`: the launcher (`node bin/ink-mcp.js -- node test/launcher/apps/mover.js`, the
@@ -36,12 +40,17 @@ const built = spawnSync('npm', ['run', 'build'], { cwd: repo, encoding: 'utf8' }
 if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
 mkdirSync(out, { recursive: true });
 
-/** Bundles a script as a project builds it: its own code in one file; packages (ink-mcp from dist/) imported. */
+/**
+ * Bundles a script as a project builds it: its own code in one file, what it imports with `import()`
+ * in chunks beside it; packages (ink-mcp from dist/) imported. Returns the entry file.
+ */
 async function bundle(entry: string, name: string): Promise<string> {
-  const file = `${out}${name}.mjs`;
+  const dir = `${out}${name}`;
   await build({
-    entryPoints: [`${repo}${entry}`],
-    outfile: file,
+    entryPoints: { main: `${repo}${entry}` },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -53,15 +62,15 @@ async function bundle(entry: string, name: string): Promise<string> {
         name: 'ink-mcp-from-dist',
         setup(b) {
           // The example imports the library's sources; an app imports the published build.
-          b.onResolve({ filter: /^(\.\.\/)+(src|components)\/index\.js$/ }, (args) => ({
-            path: `${repo}dist/${args.path.includes('components') ? 'components/' : ''}index.js`,
+          b.onResolve({ filter: /^(\.\.\/)+(src\/start|src|components)\/index\.js$/ }, (args) => ({
+            path: `${repo}dist/${args.path.replace(/^(\.\.\/)+/, '').replace(/^src\/index\.js$/, 'index.js')}`,
             external: true,
           }));
         },
       },
     ],
   });
-  return file;
+  return `${dir}/main.mjs`;
 }
 
 const INITIALIZE = `${JSON.stringify({
@@ -177,7 +186,14 @@ await compare({
   bare: bareBuilt,
   tools: true,
 });
-// Context: the floor under P5.start. Any Ink app loads Ink and React before its code can serve.
+// Context: the same app served by renderMcp from an entry that imports it (and so Ink) statically.
+await compare({
+  key: 'P5.start.eager',
+  about: 'node, the todo app served by renderMcp from an entry importing it statically (no startMcp)',
+  ink: [node, [await bundle('bench/fixtures/todo-eager.tsx', 'todo-eager'), '--stdio']],
+  bare: bareBuilt,
+});
+// Context: the floor under an eager start. Any Ink app loads Ink and React before its code can serve.
 await compare({
   key: 'P5.start.ink',
   about: 'node, the bare SDK server importing ink and react first (no ink-mcp)',

@@ -20,6 +20,8 @@ const allowed: Record<string, readonly string[]> = {
   testing: ['util', 'walker', 'registry', 'session', 'react', 'server'],
   // The preload: an entry point over the package root (src/index.ts: the core and the adapters).
   register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render', 'launcher'],
+  // `ink-mcp/start`: answers before the app and ink-mcp's server load, so it stays as light as the launcher.
+  start: ['util', 'walker', 'render', 'launcher'],
   // The launcher stays light: it starts in a blink, and never loads React, Ink or the SDK.
   launcher: ['util', 'walker', 'render'],
 };
@@ -31,6 +33,7 @@ const packages: Record<string, RegExp> = {
   react: /^@modelcontextprotocol\//,
   server: /^(react|ink)(\/|$)/,
   launcher: /^(react|ink|@modelcontextprotocol\/)/,
+  start: /^(react|ink|@modelcontextprotocol\/)/,
 };
 
 function files(dir: string): string[] {

@@ -4,10 +4,8 @@
  * over Streamable HTTP on loopback; `--stdio` runs it headless as a stdio MCP server; `--file PATH`
  * keeps the list in a JSON file.
  */
-import { renderMcp } from '../../src/index.js';
+import { startMcp } from '../../src/start/index.js';
 import { parseCli } from '../cli-args.js';
-import { App } from './App.js';
-import { loadTodos, lockTodoFile, saveTodos } from './persist.js';
 
 const USAGE = `Usage: npx tsx examples/todo/index.tsx [--stdio] [--file PATH]
 
@@ -25,22 +23,29 @@ const values = parseCli('todo', USAGE, {
     help: { type: 'boolean', short: 'h' },
   },
 });
-const file = values.file;
-// One app per file: a second one would overwrite the first one's changes with its own stale list.
-const locked = file ? lockTodoFile(file) : { ok: true as const };
-if (!locked.ok) {
-  process.stderr.write(`todo: ${locked.message}\n`);
-  process.exit(1);
-}
-const loaded = file ? loadTodos(file) : { todos: [] };
-if (loaded.warning) process.stderr.write(`todo: ${loaded.warning}\n`);
 
-const app = await renderMcp(
-  <App
-    initial={loaded.todos}
-    notice={loaded.warning}
-    save={file ? (todos) => saveTodos(file, todos) : undefined}
-  />,
+// startMcp (ink-mcp/start) answers an agent's `initialize` at once and loads the app meanwhile:
+// everything that imports Ink is loaded here, after the first answer.
+const app = await startMcp(
+  async () => {
+    const [{ App }, { loadTodos, lockTodoFile, saveTodos }] = await Promise.all([
+      import('./App.js'),
+      import('./persist.js'),
+    ]);
+    const file = values.file;
+    // One app per file: a second one would overwrite the first one's changes with its own stale list.
+    const locked = file ? lockTodoFile(file) : { ok: true as const };
+    if (!locked.ok) throw new Error(locked.message);
+    const loaded = file ? loadTodos(file) : { todos: [] };
+    if (loaded.warning) process.stderr.write(`todo: ${loaded.warning}\n`);
+    return (
+      <App
+        initial={loaded.todos}
+        notice={loaded.warning}
+        save={file ? (todos) => saveTodos(file, todos) : undefined}
+      />
+    );
+  },
   {
     session: 'todo',
     transport: values.stdio ? 'stdio' : 'http',

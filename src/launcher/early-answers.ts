@@ -21,6 +21,14 @@ export const SERVER_VERSION = '0.1.0';
 
 export type JsonRpcId = string | number;
 
+/** The `serverInfo` of an initialize answer: the server's name and version (its options). */
+export interface ServerInfo {
+  name: string;
+  version: string;
+}
+
+const DEFAULT_SERVER_INFO: ServerInfo = { name: SERVER_NAME, version: SERVER_VERSION };
+
 export interface JsonRpcRequest {
   jsonrpc: '2.0';
   id: JsonRpcId;
@@ -28,8 +36,11 @@ export interface JsonRpcRequest {
   params?: Record<string, unknown>;
 }
 
-/** The answer to a request the launcher can answer on the app's behalf, or `undefined` (forward it). */
-export function earlyAnswer(request: JsonRpcRequest): object | undefined {
+/**
+ * The answer to a request the launcher can answer on the app's behalf, or `undefined` (forward it).
+ * `serverInfo` is what the app's server will say it is (`createMcpServer`'s `name` and `version`).
+ */
+export function earlyAnswer(request: JsonRpcRequest, serverInfo = DEFAULT_SERVER_INFO): object | undefined {
   const { id, method } = request;
   if (method === 'initialize') {
     const asked = request.params?.protocolVersion;
@@ -38,7 +49,7 @@ export function earlyAnswer(request: JsonRpcRequest): object | undefined {
     const result = {
       protocolVersion,
       capabilities: SERVER_CAPABILITIES,
-      serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+      serverInfo,
     };
     return { jsonrpc: '2.0', id, result };
   }

@@ -6,6 +6,7 @@ import {
   type JsonRpcId,
   type JsonRpcRequest,
   parseMessage,
+  type ServerInfo,
 } from './early-answers.js';
 
 /** The id the launcher gives the client's `initialize` when it hands it to the app. */
@@ -15,6 +16,8 @@ export interface RelayIo {
   /** One message line to the MCP client (the launcher's stdout). */
   toClient(line: string): void;
   log(message: string): void;
+  /** What the app's server will say it is, for the early `initialize` answer. @default ink-mcp's */
+  serverInfo?: ServerInfo;
 }
 
 /**
@@ -47,7 +50,7 @@ export class Relay {
     const message = parseMessage(line);
     const request = isRequest(message) ? message : undefined;
     if (!this.#app) {
-      const early = request && !this.#gone ? earlyAnswer(request) : undefined;
+      const early = request && !this.#gone ? earlyAnswer(request, this.#io.serverInfo) : undefined;
       if (early && request) {
         if (request.method === 'initialize') {
           this.#initialize = request;
@@ -81,12 +84,15 @@ export class Relay {
   fromApp(line: string): void {
     const message = parseMessage(line);
     if (message?.id === REPLAY_ID) {
-      const result = message.result as { protocolVersion?: unknown; capabilities?: unknown } | undefined;
+      const result = message.result as
+        | { protocolVersion?: unknown; capabilities?: unknown; serverInfo?: unknown }
+        | undefined;
       const early = this.#earlyInitialize as typeof result;
       if (
         !result ||
         result.protocolVersion !== early?.protocolVersion ||
-        !isDeepStrictEqual(result.capabilities, early?.capabilities)
+        !isDeepStrictEqual(result.capabilities, early?.capabilities) ||
+        !isDeepStrictEqual(result.serverInfo, early?.serverInfo)
       )
         this.#io.log(
           `ink-mcp: the app's server answered initialize differently from the launcher's early answer (${JSON.stringify(result ?? message.error)}); please report this.`,

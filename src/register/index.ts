@@ -24,7 +24,7 @@ if (!result.ok) {
   // answered while ink-mcp's server loads (stdio-relay.ts).
   const stdio =
     config.mode === 'stdio' && !config.socket
-      ? (await import('./stdio-relay.js')).openStdioRelay()
+      ? (await import('../launcher/stdio-relay.js')).openStdioRelay()
       : undefined;
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).

@@ -1,11 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import * as ownInk from 'ink';
 import type { RegisterConfig } from '../launcher/config.js';
+import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { listenAndAnnounce } from '../render/announce-http.js';
 import { AnsweringStdioTransport } from '../render/stdio-transport.js';
 import { createMcpServer } from '../server/create-mcp-server.js';
 import { stderrLogger } from '../walker/logger.js';
-import type { StdioChannel } from './stdio-relay.js';
 import { wrapRender } from './wrap-render.js';
 
 /** How long answers still owed may take once an app exited or input ended. */

@@ -124,7 +124,10 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
   });
   // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop": no
   // new calls, queued ones dropped unapplied, the running one let finish (bounded), then down.
-  stdin.once('end', () => void server.hub.drain(DRAIN_MS).then(() => app.unmount()));
+  // Input can have ended already (startMcp: the client went away while the app loaded).
+  const stop = () => void server.hub.drain(DRAIN_MS).then(() => app.unmount());
+  if (stdin.readableEnded) stop();
+  else stdin.once('end', stop);
   return app;
 }
 

@@ -1,0 +1,65 @@
+/**
+ * `ink-mcp/start`: `renderMcp` for an app that loads after the first answer. An app's entry file
+ * that imports Ink (and its own components) cannot answer anything before Node has loaded all of it
+ * (Ink alone is ~800 modules, half a second here: bench/README.md, "P5.start"), and some clients
+ * give up a first probe after 1 s. This entry imports neither Ink, React nor the MCP SDK: over stdio
+ * it answers `initialize` at once (the launcher's relay, src/launcher/relay.ts), loads the app and
+ * ink-mcp meanwhile, then hands the connection to `renderMcp`'s server; requests that need the app
+ * wait for its first render, as they do with `renderMcp`.
+ * @module ink-mcp/start
+ */
+import { SERVER_NAME, SERVER_VERSION } from '../launcher/early-answers.js';
+import { openStdioRelay, type StdioChannel } from '../launcher/stdio-relay.js';
+import { servedByPreload } from '../render/preload-state.js';
+import type { McpApp, RenderMcpOptions, renderMcp } from '../render/render-mcp.js';
+
+/** What `load` resolves to: the element `renderMcp` renders (`<App />`). */
+export type AppElement = Parameters<typeof renderMcp>[0];
+
+/**
+ * Loads the app with `load` (a dynamic `import()` of its components, then its element), and
+ * renders and serves it as `renderMcp(element, options)` does. With `transport: 'stdio'`,
+ * `initialize` is answered before `load` is called. When `load` throws, requests waiting for the
+ * app are answered with its message, and the returned promise rejects with it.
+ */
+export async function startMcp(
+  load: () => AppElement | Promise<AppElement>,
+  options: RenderMcpOptions,
+): Promise<McpApp> {
+  // Under the preload (which serves this process itself) renderMcp refuses with the reason.
+  const early =
+    options.transport === 'stdio' && !options.stdin && !options.stdout && !servedByPreload()
+      ? openStdioRelay({ name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION })
+      : undefined;
+  const loaded = async () => {
+    // The package root (the core and the default adapters), as the preload loads it.
+    const root: Promise<{ renderMcp: typeof renderMcp }> = import(
+      new URL('../../index.js', import.meta.url).href
+    );
+    const [{ renderMcp: render }, element] = await Promise.all([root, load()]);
+    return { render, element };
+  };
+  if (!early) {
+    const { render, element } = await loaded();
+    return render(element, options);
+  }
+  let app: McpApp;
+  try {
+    const { render, element } = await loaded();
+    // Queued in `input` until the server reads it: the client's initialize first, then the rest.
+    early.attached();
+    app = await render(element, { ...options, stdin: asReadStream(early), stdout: asWriteStream(early) });
+  } catch (error) {
+    early.fail(
+      `ink-mcp: the app could not be started: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    throw error;
+  }
+  // The real stdin is read by the relay, not the server: let it go once the app is down.
+  void app.waitUntilExit().finally(() => early.close());
+  return app;
+}
+
+// renderMcp reads and writes these as streams; it never needs a terminal's methods in stdio mode.
+const asReadStream = (channel: StdioChannel) => channel.input as unknown as NodeJS.ReadStream;
+const asWriteStream = (channel: StdioChannel) => channel.output as unknown as NodeJS.WriteStream;

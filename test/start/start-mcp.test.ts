@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it, vi } from 'vitest';
+
+/**
+ * `startMcp` (ink-mcp/start) over a real stdio child process, driven by the SDK client. The app
+ * (apps/gated.tsx) loads its code only when the test sends SIGUSR2, so what is answered before
+ * that is answered without the app: checked by order, not by time.
+ */
+const gated = fileURLToPath(new URL('./apps/gated.tsx', import.meta.url));
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+async function start(extra: string[] = []) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', gated, ...extra],
+    cwd: repo,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  let closed = false;
+  const client = new Client({ name: 'start-test', version: '1.0.0' });
+  // The SDK client fails on a line of stdout that is not JSON-RPC: every step below proves none came.
+  const protocolErrors: Error[] = [];
+  client.onerror = (error) => protocolErrors.push(error);
+  client.onclose = () => {
+    closed = true;
+  };
+  await client.connect(transport);
+  const pid = transport.pid;
+  if (pid === null) throw new Error('the app did not start');
+  /** Lets the app's code load. */
+  const release = async () => {
+    await vi.waitFor(() => expect(stderr).toContain('gated: waiting'), { timeout: 10_000 });
+    process.kill(pid, 'SIGUSR2');
+  };
+  return { client, protocolErrors, release, stderr: () => stderr, closed: () => closed };
+}
+
+const text = (result: CallToolResult) =>
+  result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+describe('startMcp over stdio', () => {
+  it('answers initialize before the app loads, serves the app once it has, and ends with it', async () => {
+    const app = await start();
+    try {
+      // Connected: `initialize` was answered, and the app's code has not been loaded.
+      expect(app.client.getServerVersion()).toEqual({ name: 'gated-app', version: '9.9.9' });
+      expect(app.stderr()).not.toContain('counter: loaded');
+      // A listing needs the app: it waits for it.
+      const listing = app.client.listTools();
+      await app.release();
+      const names = (await listing).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['gated_counter_inc', 'gated_counter_quit']));
+      const result = (await app.client.callTool({
+        name: 'gated_counter_inc',
+        arguments: {},
+      })) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(text(result)).toContain('Count: 1');
+      // What the app's code wrote to stdout went to stderr.
+      expect(app.stderr()).toContain('counter: loaded');
+      expect(app.stderr()).toContain('counter: count is 1');
+      expect(app.protocolErrors).toEqual([]);
+      // The app quitting ends the process: stdin, read before the app loaded, no longer holds it.
+      await app.client.callTool({ name: 'gated_counter_quit', arguments: {} });
+      await vi.waitFor(() => expect(app.closed()).toBe(true), { timeout: 10_000 });
+      expect(app.stderr()).toContain('gated: exited');
+    } finally {
+      await app.client.close();
+    }
+  });
+
+  it('answers the requests that waited for an app that failed to load with the reason', async () => {
+    const app = await start(['--fail']);
+    try {
+      const listing = app.client.listTools();
+      await app.release();
+      await expect(listing).rejects.toThrow(/the app could not be started: the app module is broken/);
+      await vi.waitFor(() => expect(app.closed()).toBe(true), { timeout: 10_000 });
+      expect(app.stderr()).toContain('gated: the app module is broken');
+    } finally {
+      await app.client.close();
+    }
+  });
+
+  it('ends when the client goes away before the app has loaded', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', gated], {
+      cwd: repo,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT })}\n`);
+    // Answered, and its input is gone: once loaded, the app stops at once rather than run unserved.
+    await vi.waitFor(() => expect(stdout).toContain('"gated-app"'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(stderr).toContain('gated: waiting'), { timeout: 10_000 });
+    child.kill('SIGUSR2');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('gated: exited');
+  });
+});
+
+const INIT = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } };
