@@ -105,12 +105,17 @@ describe('startMcp over stdio', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT })}\n`);
-    // Answered, and its input is gone: once loaded, the app stops at once rather than run unserved.
-    await vi.waitFor(() => expect(stdout).toContain('"gated-app"'), { timeout: 10_000 });
-    await vi.waitFor(() => expect(stderr).toContain('gated: waiting'), { timeout: 10_000 });
-    child.kill('SIGUSR2');
-    expect(await exited).toBe(0);
-    expect(stderr).toContain('gated: exited');
+    try {
+      // Answered, and its input is gone: once loaded, the (ticking) app stops at once rather than
+      // run unserved.
+      await vi.waitFor(() => expect(stdout).toContain('"gated-app"'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(stderr).toContain('gated: waiting'), { timeout: 10_000 });
+      child.kill('SIGUSR2');
+      expect(await exited).toBe(0);
+      expect(stderr).toContain('gated: exited');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
   });
 });
 

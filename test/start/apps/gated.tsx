@@ -6,8 +6,11 @@ import { startMcp } from '../../../src/start/index.js';
 const app = await startMcp(
   async () => {
     const signal = once(process, 'SIGUSR2');
+    // Stands for the pending I/O of a real import, which keeps the process alive while it loads.
+    const loading = setInterval(() => {}, 1_000);
     process.stderr.write('gated: waiting\n');
     await signal;
+    clearInterval(loading);
     if (process.argv.includes('--fail')) throw new Error('the app module is broken');
     const { Counter } = await import('./counter.js');
     return <Counter />;
