@@ -12,6 +12,8 @@ import { SERVER_NAME, SERVER_VERSION } from '../launcher/early-answers.js';
 import { openStdioRelay, type StdioChannel } from '../launcher/stdio-relay.js';
 import { servedByPreload } from '../render/preload-state.js';
 import type { McpApp, RenderMcpOptions, renderMcp } from '../render/render-mcp.js';
+import { clip, errorText } from '../util/text.js';
+import { cleanText } from '../walker/clean-text.js';
 
 /** What `load` resolves to: the element `renderMcp` renders (`<App />`). */
 export type AppElement = Parameters<typeof renderMcp>[0];
@@ -50,9 +52,8 @@ export async function startMcp(
     early.attached();
     app = await render(element, { ...options, stdin: asReadStream(early), stdout: asWriteStream(early) });
   } catch (error) {
-    early.fail(
-      `ink-mcp: the app could not be started: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    // The app's own message, cleaned and cut as a handler's error is (src/registry/call-error.ts).
+    early.fail(`ink-mcp: the app could not be started: ${clip(cleanText(errorText(error)), 500)}`);
     throw error;
   }
   // The real stdin is read by the relay, not the server: let it go once the app is down.
