@@ -31,3 +31,17 @@ export function noteFlattened(nodes: readonly ViewNode[], parts: readonly (reado
   for (let i = 0; i < parts.length && !idless; i++) idless = mayHoldIdless(parts[i]!);
   known.set(nodes, idless);
 }
+
+/**
+ * `nodes` is `before` with some nodes replaced by nodes of `replacing` (src/react/cache-entry.ts,
+ * `reflatten`): known without looking at the rest when neither may hold one. False: not decided.
+ */
+export function noteOverwritten(
+  nodes: readonly ViewNode[],
+  before: readonly ViewNode[],
+  replacing: readonly ViewNode[],
+): boolean {
+  if (mayHoldIdless(before) || mayHoldIdless(replacing)) return false;
+  known.set(nodes, false);
+  return true;
+}

@@ -2,10 +2,10 @@ import { buildNodes, declarationsOf, NO_DECLS } from './build-nodes.js';
 import {
   type CacheEntry,
   EMPTY,
-  flatten,
   NO_PARTS,
   newEntry,
   type Part,
+  reflatten,
   sameItems,
   slotsOf,
 } from './cache-entry.js';
@@ -205,9 +205,11 @@ function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOpti
   if (!changed) return parent.kids;
   const parts: Part[] = [];
   for (const entry of parent.entries) if (entry.out.length > 0) parts.push(entry.out);
-  if (sameItems(parts, parent.parts)) return parent.kids;
+  const before = parent.parts;
+  if (sameItems(parts, before)) return parent.kids;
   parent.parts = parts;
-  return flatten(parts);
+  // `kids` is what `before` flattened to (kept so by every writer of `parts`): the new list is made from it.
+  return reflatten(parts, before, parent.kids);
 }
 
 /**
