@@ -3,7 +3,6 @@ import type { ViewNode } from '../walker/types.js';
 import { NO_DECLS } from './build-nodes.js';
 import type { ComponentInfo } from './component-info.js';
 import type { Fiber } from './fiber-types.js';
-import { noteFlattened, noteOverwritten } from './idless.js';
 import type { ToolsDeclaration } from './tools-marker.js';
 
 /** One fiber's contribution to its parent's children: its own nodes, or its subtree's when transparent. */
@@ -32,6 +31,10 @@ export interface CacheEntry {
   kids: Part;
   /** Its own nodes with `kids` inside, or `kids` itself when the fiber is transparent. */
   out: Part;
+  /** Whether `out` may hold, at any depth, a node with a provider and no id (src/react/idless.ts). */
+  idless: boolean;
+  /** The same for `kids`. */
+  kidsIdless: boolean;
 }
 
 export const EMPTY: Part = Object.freeze([]);
@@ -49,6 +52,8 @@ export function newEntry(props: unknown, state: unknown, child: Fiber | null): C
     parts: NO_PARTS,
     kids: EMPTY,
     out: EMPTY,
+    idless: false,
+    kidsIdless: false,
   };
 }
 
@@ -78,7 +83,6 @@ export function flatten(parts: readonly Part[]): Part {
   else
     for (let i = 0; i < parts.length; i += CONCAT_BATCH)
       nodes = nodes.concat(...(parts.slice(i, i + CONCAT_BATCH) as ViewNode[][]));
-  noteFlattened(nodes, parts);
   return nodes;
 }
 
@@ -118,10 +122,7 @@ export function reflatten(parts: readonly Part[], beforeParts: readonly Part[], 
     }
   }
   if (one && fromEnd - start === end - start && before.length > 0) {
-    const part = parts[first]!;
-    const nodes = overwritten(before, start, part, start - offset, end - offset);
-    if (!noteOverwritten(nodes, before, part)) noteFlattened(nodes, parts);
-    return nodes;
+    return overwritten(before, start, parts[first]!, start - offset, end - offset);
   }
   const nodes = flatten(parts);
   if (nodes !== before) noteSplice(nodes, { from: before, start, fromEnd, end });

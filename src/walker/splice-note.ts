@@ -6,8 +6,12 @@
  * in a forest of 5,000 widgets no longer scans the forest for what changed (bench/README.md,
  * P1.tool.50k). A list without a note, or noted against another list, is compared item by item.
  *
- * Kept beside the list (a WeakMap, like src/react/idless.ts's flags), not in it: `ViewNode.children`
- * stays a plain array, and a note costs nothing to a reader that does not ask.
+ * Kept beside the list, not in it: `ViewNode.children` stays a plain array. In a small ring of the
+ * latest notes rather than a WeakMap: inserting a fresh key into a WeakMap costs about a microsecond
+ * on Node 20, several times per commit, and a note is only ever asked for about a list of the last
+ * few commits (the derivation runs in the microtask after them). A note pushed out of the ring, or
+ * never made, costs a comparison, never a wrong answer. The ring holds its lists alive until they
+ * are pushed out: at most `SLOTS` lists and the lists they were made from.
  */
 export interface Splice {
   /** The list this one was made from. */
@@ -20,16 +24,18 @@ export interface Splice {
   readonly end: number;
 }
 
-const notes = new WeakMap<readonly unknown[], Splice>();
+/** Notes per commit: one per rebuilt level of the tree, usually a handful. */
+const SLOTS = 16;
+const lists: (readonly unknown[] | undefined)[] = new Array(SLOTS).fill(undefined);
+const splices: (Splice | undefined)[] = new Array(SLOTS).fill(undefined);
+/** Where the next note goes (the oldest is overwritten). */
+let next = 0;
 
-/**
- * Records that `list` is `from` with `from[start, fromEnd)` replaced by `list[start, end)`. Drops
- * `from`'s own note: each note holds its `from`, so a chain of notes would keep every tree since
- * the first alive; only a list's note against its direct predecessor is ever asked for.
- */
+/** Records that `list` is `from` with `from[start, fromEnd)` replaced by `list[start, end)`. */
 export function noteSplice(list: readonly unknown[], splice: Splice): void {
-  notes.delete(splice.from);
-  notes.set(list, splice);
+  lists[next] = list;
+  splices[next] = splice;
+  next = (next + 1) % SLOTS;
 }
 
 /**
@@ -53,16 +59,21 @@ export function overwritten<T>(
 
 /** The note of `list` when it was made from `from` exactly (and fits both); undefined otherwise. */
 export function spliceFrom(list: readonly unknown[], from: readonly unknown[]): Splice | undefined {
-  const note = notes.get(list);
+  const note = spliceOf(list);
   if (note === undefined || note.from !== from) return undefined;
   const { start, fromEnd, end } = note;
   const fits = start >= 0 && start <= fromEnd && start <= end && from.length - fromEnd === list.length - end;
   return fits && fromEnd <= from.length ? note : undefined;
 }
 
-/** The note of `list`, whatever it was made from (what a check of the notes reads). */
+/** The latest note of `list`, whatever it was made from (what a check of the notes reads). */
 export function spliceOf(list: readonly unknown[]): Splice | undefined {
-  return notes.get(list);
+  // Newest first: a list noted twice (never, from the snapshot) answers its latest note.
+  for (let i = 1; i <= SLOTS; i++) {
+    const slot = (next - i + SLOTS) % SLOTS;
+    if (lists[slot] === list) return splices[slot];
+  }
+  return undefined;
 }
 
 /**

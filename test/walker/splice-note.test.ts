@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedRange, noteSplice, overwritten, spliceFrom, spliceOf } from '../../src/walker/splice-note.js';
+import { changedRange, noteSplice, overwritten, spliceFrom } from '../../src/walker/splice-note.js';
 import { spliceHolds } from '../helpers/splice-notes.js';
 
 describe('splice notes', () => {
@@ -27,11 +27,12 @@ describe('splice notes', () => {
     expect(spliceFrom(longer, from)).toBeUndefined();
   });
 
-  it('drops the note of the list a new note is made from, so notes never chain', () => {
-    const a = [1];
-    const b = overwritten(a, 0, [2], 0, 1);
-    const c = overwritten(b, 0, [3], 0, 1);
-    expect(spliceOf(b)).toBeUndefined();
-    expect(spliceOf(c)?.from).toBe(b);
+  it('keeps the latest notes only: an old one is forgotten, and then the lists are compared', () => {
+    const from = [1, 2];
+    const list = overwritten(from, 1, [3], 0, 1);
+    expect(spliceFrom(list, from)).toBeDefined();
+    for (let i = 0; i < 64; i++) overwritten([i], 0, [i + 1], 0, 1);
+    expect(spliceFrom(list, from)).toBeUndefined();
+    expect(changedRange(list, from)).toMatchObject({ start: 0, fromEnd: 2, end: 2 });
   });
 });
