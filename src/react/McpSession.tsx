@@ -17,7 +17,6 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
-import { mayHoldIdless } from './idless.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
@@ -174,8 +173,8 @@ class SessionAnchor extends Component<McpSessionProps> {
       boundary: SessionAnchor,
       typeMapOf,
       screen,
-      compose: (forest, hostRoot, anchor) => {
-        const widgets = autoIds.apply(forest, mayHoldIdless(forest));
+      compose: (forest, hostRoot, anchor, mayHoldIdless) => {
+        const widgets = autoIds.apply(forest, mayHoldIdless);
         if (!builtins) return widgets;
         return builtins.compose(widgets, this.#focus.read(hostRoot), (active) => focusOwner(anchor, active));
       },

@@ -1,7 +1,6 @@
 import type { ViewNode } from '../walker/types.js';
 import type { ComponentInfo } from './component-info.js';
 import type { Fiber, Hook } from './fiber-types.js';
-import { noteBuilt } from './idless.js';
 import { hookProvider, withSpecs } from './provider-for.js';
 import { isDeclaration, type ToolsDeclaration } from './tools-marker.js';
 
@@ -47,7 +46,6 @@ export function buildNodes(
     }
   }
   nodes[nodes.length - 1]!.children = kids as ViewNode[];
-  noteBuilt(nodes, kids);
   return nodes;
 }
 

@@ -1,8 +1,8 @@
+import { noteSplice, overwritten, spliceFrom } from '../walker/splice-note.js';
 import type { ViewNode } from '../walker/types.js';
 import { NO_DECLS } from './build-nodes.js';
 import type { ComponentInfo } from './component-info.js';
 import type { Fiber } from './fiber-types.js';
-import { noteFlattened } from './idless.js';
 import type { ToolsDeclaration } from './tools-marker.js';
 
 /** One fiber's contribution to its parent's children: its own nodes, or its subtree's when transparent. */
@@ -31,6 +31,10 @@ export interface CacheEntry {
   kids: Part;
   /** Its own nodes with `kids` inside, or `kids` itself when the fiber is transparent. */
   out: Part;
+  /** Whether `out` may hold, at any depth, a node with a provider and no id (src/react/idless.ts). */
+  idless: boolean;
+  /** The same for `kids`. */
+  kidsIdless: boolean;
 }
 
 export const EMPTY: Part = Object.freeze([]);
@@ -48,6 +52,8 @@ export function newEntry(props: unknown, state: unknown, child: Fiber | null): C
     parts: NO_PARTS,
     kids: EMPTY,
     out: EMPTY,
+    idless: false,
+    kidsIdless: false,
   };
 }
 
@@ -77,7 +83,49 @@ export function flatten(parts: readonly Part[]): Part {
   else
     for (let i = 0; i < parts.length; i += CONCAT_BATCH)
       nodes = nodes.concat(...(parts.slice(i, i + CONCAT_BATCH) as ViewNode[][]));
-  noteFlattened(nodes, parts);
+  return nodes;
+}
+
+/**
+ * `flatten(parts)`, made from `before` (what `flatten(beforeParts)` gave last time) and noted as a
+ * splice of it (src/walker/splice-note.ts), so the derivation compares only what changed. When one
+ * part replaced one part of the same length (a tool component's update), `before` is copied and
+ * only the changed nodes are written: no walk over the parts' nodes, at any depth of the tree,
+ * since each level hands the next its own note (bench/README.md, P1.tool.50k).
+ */
+export function reflatten(parts: readonly Part[], beforeParts: readonly Part[], before: Part): Part {
+  if (parts.length <= 1) return flatten(parts);
+  // The parts both lists share at their ends, by identity (at most one pass over the parts, not the nodes).
+  let first = 0;
+  let endBefore = beforeParts.length;
+  let endAfter = parts.length;
+  while (first < endBefore && first < endAfter && parts[first] === beforeParts[first]) first++;
+  while (endBefore > first && endAfter > first && parts[endAfter - 1] === beforeParts[endBefore - 1]) {
+    endBefore--;
+    endAfter--;
+  }
+  let offset = 0;
+  for (let i = 0; i < first; i++) offset += parts[i]!.length;
+  let start = offset;
+  let fromEnd = offset;
+  let end = offset;
+  for (let i = first; i < endBefore; i++) fromEnd += beforeParts[i]!.length;
+  for (let i = first; i < endAfter; i++) end += parts[i]!.length;
+  const one = endBefore - first === 1 && endAfter - first === 1;
+  if (one) {
+    // One part for one: its own note, if it has one, narrows the range to the nodes that changed.
+    const inner = spliceFrom(parts[first]!, beforeParts[first]!);
+    if (inner !== undefined) {
+      start = offset + inner.start;
+      fromEnd = offset + inner.fromEnd;
+      end = offset + inner.end;
+    }
+  }
+  if (one && fromEnd - start === end - start && before.length > 0) {
+    return overwritten(before, start, parts[first]!, start - offset, end - offset);
+  }
+  const nodes = flatten(parts);
+  if (nodes !== before) noteSplice(nodes, { from: before, start, fromEnd, end });
   return nodes;
 }
 

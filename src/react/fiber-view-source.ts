@@ -31,10 +31,16 @@ export interface FiberViewSourceOptions {
   screen?: () => string | undefined;
   /**
    * Turns the session's forest, read from `anchor` in the tree under `hostRoot`, into the one it publishes (the
-   * built-in tools' nodes go first). Must return the same array while nothing changed.
+   * built-in tools' nodes go first). Must return the same array while nothing changed. `mayHoldIdless`
+   * false: no node of the forest has a provider and no id (src/react/idless.ts).
    * @default the forest as read
    */
-  compose?: (forest: readonly ViewNode[], hostRoot: Fiber, anchor: Fiber) => readonly ViewNode[];
+  compose?: (
+    forest: readonly ViewNode[],
+    hostRoot: Fiber,
+    anchor: Fiber,
+    mayHoldIdless: boolean,
+  ) => readonly ViewNode[];
 }
 
 const NOTHING: ViewNode[] = [];
@@ -225,7 +231,7 @@ export class FiberViewSource implements ViewSource {
           full: thorough,
         });
         tree = this.#entry.out;
-        if (this.#options.compose) tree = this.#options.compose(tree, hostRoot, anchor);
+        if (this.#options.compose) tree = this.#options.compose(tree, hostRoot, anchor, this.#entry.idless);
       }
       this.#readAfter = readAfter;
     } catch (error) {

@@ -1,33 +1,21 @@
 import type { ViewNode } from '../walker/types.js';
 
 /**
- * Whether an array of nodes the snapshot built (a fiber's contribution, src/react/cache-entry.ts)
- * holds, at any depth, a node with a provider and no id: the only nodes the automatic ids
- * (src/react/auto-ids.ts) rename or warn about. Known for every array `buildNodes` and `flatten`
- * make, from their inputs, so no node is visited twice: a tool component's update in a forest of
- * 5,000 widgets with ids skips the automatic-id pass instead of scanning them (bench/README.md,
- * P1.tool.50k). An array made anywhere else is unknown, and unknown means "may hold one".
+ * Whether an array of nodes the snapshot built holds, at any depth, a node with a provider and no
+ * id: the only nodes the automatic ids (src/react/auto-ids.ts) rename or warn about. The snapshot
+ * keeps the answer beside each array it builds, on its cache entry (`CacheEntry.idless`,
+ * src/react/cache-entry.ts), worked out from the parts' answers, so no node is visited twice: a
+ * tool component's update in a forest of 5,000 widgets with ids skips the automatic-id pass
+ * instead of scanning them (bench/README.md, P1.tool.50k). On the entry rather than in a WeakMap
+ * keyed by the array: inserting a fresh key into a WeakMap that holds thousands costs about a
+ * microsecond on Node 20, three times per such update.
  */
-const known = new WeakMap<readonly ViewNode[], boolean>();
 
-/** False only for an array known to hold no such node. */
-export function mayHoldIdless(nodes: readonly ViewNode[]): boolean {
-  return nodes.length > 0 && known.get(nodes) !== false;
-}
-
-/** `nodes` (a component's own nodes, the last one holding `kids`) were just built. */
-export function noteBuilt(nodes: readonly ViewNode[], kids: readonly ViewNode[]): void {
-  let idless = mayHoldIdless(kids);
-  for (let i = 0; i < nodes.length && !idless; i++) {
+/** Whether one of `nodes` itself (not its children: their answer is the caller's) has a provider and no id. */
+export function holdsIdless(nodes: readonly ViewNode[]): boolean {
+  for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
-    idless = node.provider != null && node.id === undefined;
+    if (node.provider != null && node.id === undefined) return true;
   }
-  known.set(nodes, idless);
-}
-
-/** `nodes` is the concatenation of `parts`. */
-export function noteFlattened(nodes: readonly ViewNode[], parts: readonly (readonly ViewNode[])[]): void {
-  let idless = false;
-  for (let i = 0; i < parts.length && !idless; i++) idless = mayHoldIdless(parts[i]!);
-  known.set(nodes, idless);
+  return false;
 }

@@ -2,15 +2,16 @@ import { buildNodes, declarationsOf, NO_DECLS } from './build-nodes.js';
 import {
   type CacheEntry,
   EMPTY,
-  flatten,
   NO_PARTS,
   newEntry,
   type Part,
+  reflatten,
   sameItems,
   slotsOf,
 } from './cache-entry.js';
 import { bodyOf, type ComponentInfoCache, describeComponent, hooksFiber } from './component-info.js';
 import { type Fiber, HostComponent, OffscreenComponent } from './fiber-types.js';
+import { holdsIdless } from './idless.js';
 
 export interface ReadOptions {
   /** Component types described under the current type map (a nested session's anchor among them). */
@@ -57,13 +58,16 @@ function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions,
   if (info === undefined) e.info = info = top ? null : describeComponent(fiber, options.types);
   let decls = NO_DECLS;
   let out = EMPTY;
+  let idless = false;
   if (info === null ? !isHidden(fiber) : !info.boundary) {
     const hooks = info === null ? null : hooksFiber(fiber, info);
     if (hooks !== null) decls = declarationsOf(hooks);
     const first = info === null ? child : bodyOf(fiber, info);
     const kids = readChildren(first, e, options);
-    if (info === null || (info.provider == null && decls.length === 0)) out = kids;
-    else if (
+    if (info === null || (info.provider == null && decls.length === 0)) {
+      out = kids;
+      idless = e.kidsIdless;
+    } else if (
       entry !== undefined &&
       e.out.length > 0 &&
       e.props === props &&
@@ -71,7 +75,11 @@ function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions,
       sameItems(e.decls, decls)
     ) {
       out = e.out;
-    } else out = buildNodes(fiber, info, hooks, decls, kids);
+      idless = e.idless;
+    } else {
+      out = buildNodes(fiber, info, hooks, decls, kids);
+      idless = e.kidsIdless || holdsIdless(out);
+    }
     e.kids = kids;
   } else {
     // Hidden, or a nested session's: nothing of it is ours, and nothing is kept.
@@ -79,12 +87,14 @@ function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions,
     e.entries = [];
     e.parts = NO_PARTS;
     e.kids = EMPTY;
+    e.kidsIdless = false;
   }
   e.props = props;
   e.state = state;
   e.child = child;
   e.decls = decls;
   e.out = out;
+  e.idless = idless;
   return e;
 }
 
@@ -117,6 +127,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
   let current = fiber;
   let e = entry;
   let out: Part | null = null;
+  let idless = false;
   for (;;) {
     const child = current.child!;
     e.child = child;
@@ -128,7 +139,10 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
     if (unchanged) break;
     if (passesThrough(child, e)) continue;
     const before = e.out;
-    if (read(child, e, options, false).out !== before) out = e.out;
+    if (read(child, e, options, false).out !== before) {
+      out = e.out;
+      idless = e.idless;
+    }
     break;
   }
   if (out !== null) {
@@ -139,6 +153,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
       link.parts = parts;
       link.kids = out;
       link.out = out;
+      link.kidsIdless = link.idless = idless;
     }
   }
   chain.length = start;
@@ -204,10 +219,18 @@ function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOpti
   }
   if (!changed) return parent.kids;
   const parts: Part[] = [];
-  for (const entry of parent.entries) if (entry.out.length > 0) parts.push(entry.out);
-  if (sameItems(parts, parent.parts)) return parent.kids;
+  let idless = false;
+  for (const entry of parent.entries) {
+    if (entry.out.length === 0) continue;
+    parts.push(entry.out);
+    idless ||= entry.idless;
+  }
+  const before = parent.parts;
+  if (sameItems(parts, before)) return parent.kids;
   parent.parts = parts;
-  return flatten(parts);
+  parent.kidsIdless = idless;
+  // `kids` is what `before` flattened to (kept so by every writer of `parts`): the new list is made from it.
+  return reflatten(parts, before, parent.kids);
 }
 
 /**

@@ -9,6 +9,8 @@ export interface ViewSource {
    * True when a node object seen in an earlier tree means the same node, attributes and subtree (the
    * source builds new objects for what changed and never edits a node in place): tools are then
    * derived only for new nodes. A source over plain data that edits nodes in place leaves it unset.
+   * Such a source may also note how each list it rebuilt was made from the last one
+   * (src/walker/splice-note.ts): the derivation then compares only the noted range.
    */
   readonly reusesNodes?: boolean;
   /** The tree as of the last snapshot (roots in view order). */

@@ -2,6 +2,7 @@ import { errorText } from '../util/text.js';
 import { type Derivation, deriveNode, safeId } from './derive.js';
 import { isId } from './ids.js';
 import { NameTable } from './name-table.js';
+import { changedRange } from './splice-note.js';
 import type { Refusal, ToolDef, TypeMap, ViewNode } from './types.js';
 
 /** One node's own tools and refusals, and its children as they were read with them. */
@@ -9,6 +10,8 @@ interface NodeDerivation {
   tools: ToolDef[];
   refusals: Refusal[];
   children: readonly unknown[];
+  /** The node's own `children` array (`children` is a copy of it): what a splice note names. */
+  list: readonly unknown[];
 }
 
 /** What changed between two trees: the tools of every node derived anew, and the names now gone. */
@@ -22,6 +25,8 @@ export interface DerivationChange {
 }
 
 const NONE: readonly unknown[] = Object.freeze([]);
+/** What `ChangeWalk` reads of a value that is not a node: no children. */
+const LEAF = Object.freeze({ children: NONE, list: NONE });
 
 /**
  * Derives a session's tools from successive trees of a source that reuses node objects: the same
@@ -166,11 +171,22 @@ class ChangeWalk {
     this.#derivation = derivation;
   }
 
-  lists(before: readonly unknown[], after: readonly unknown[]): void {
+  /**
+   * Walks what differs between two lists of nodes. `beforeList` and `afterList` are the arrays they
+   * were read from (the same unless copied): when the source noted how one was made from the other
+   * (src/walker/splice-note.ts), only the noted range is compared.
+   */
+  lists(
+    before: readonly unknown[],
+    after: readonly unknown[],
+    beforeList: readonly unknown[] = before,
+    afterList: readonly unknown[] = after,
+  ): void {
     if (before === after) return;
-    let start = 0;
-    let endBefore = before.length;
-    let endAfter = after.length;
+    const range = changedRange(afterList, beforeList);
+    let start = range.start;
+    let endBefore = range.fromEnd;
+    let endAfter = range.end;
     while (start < endBefore && start < endAfter && before[start] === after[start]) start++;
     while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
       endBefore--;
@@ -192,17 +208,17 @@ class ChangeWalk {
     if (before === after) return;
     const old = this.#own(before, -1);
     const next = this.#own(after, 1);
-    this.lists(old, next);
+    this.lists(old.children, next.children, old.list, next.list);
   }
 
   #subtree(root: unknown, delta: 1 | -1): void {
     const stack: unknown[] = [root];
-    while (stack.length > 0) pushReversed(stack, this.#own(stack.pop(), delta));
+    while (stack.length > 0) pushReversed(stack, this.#own(stack.pop(), delta).children);
   }
 
-  /** Adds (1) or removes (-1) a node's own tools; answers its children. */
-  #own(node: unknown, delta: 1 | -1): readonly unknown[] {
-    if (typeof node !== 'object' || node === null) return NONE;
+  /** Adds (1) or removes (-1) a node's own tools; answers its record. */
+  #own(node: unknown, delta: 1 | -1): Pick<NodeDerivation, 'children' | 'list'> {
+    if (typeof node !== 'object' || node === null) return LEAF;
     let record: NodeDerivation;
     if (delta === -1) {
       const known = this.#derivation.known(node);
@@ -219,7 +235,7 @@ class ChangeWalk {
       if (delta === 1) this.touched.set(tool.name, tool);
       else if (!this.touched.has(tool.name)) this.touched.set(tool.name, null);
     }
-    return record.children;
+    return record;
   }
 }
 
@@ -227,16 +243,21 @@ class ChangeWalk {
 function deriveOne(node: object, sessionId: string, typeMap: TypeMap): NodeDerivation {
   const out: Derivation = { tools: [], refusals: [] };
   let children: readonly unknown[] = NONE;
+  let list: readonly unknown[] = NONE;
   try {
     deriveNode(node as ViewNode, sessionId, typeMap, out);
     // Copied inside the guard: a proxy list can throw from its length or any index.
-    const list: unknown = (node as ViewNode).children;
-    if (Array.isArray(list)) children = Array.prototype.slice.call(list);
+    const read: unknown = (node as ViewNode).children;
+    if (Array.isArray(read)) {
+      children = Array.prototype.slice.call(read);
+      list = read;
+    }
   } catch (error) {
     // Only a hostile node (a throwing getter, a proxy) gets here; it costs only itself.
     out.refusals.push({ kind: 'provider_error', widgetId: safeId(node), message: errorText(error) });
+    children = list = NONE;
   }
-  return { tools: out.tools, refusals: out.refusals, children };
+  return { tools: out.tools, refusals: out.refusals, children, list };
 }
 
 function pushReversed(stack: unknown[], items: readonly unknown[]): void {

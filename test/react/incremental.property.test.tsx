@@ -5,7 +5,11 @@ import { cleanup } from 'ink-testing-library';
 import { Activity, useLayoutEffect, useState } from 'react';
 import { afterEach, expect, it } from 'vitest';
 import { useMcpTools } from '../../src/react/index.js';
+import { Registry } from '../../src/registry/registry.js';
+import { Synchronizer } from '../../src/session/synchronizer.js';
+import { deriveWithRefusals } from '../../src/walker/derive.js';
 import type { ViewNode } from '../../src/walker/types.js';
+import { falseNotes } from '../helpers/splice-notes.js';
 import { actionsOf, mount } from './helpers.js';
 
 afterEach(() => cleanup());
@@ -25,16 +29,24 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('hide' as const) }),
 );
 
-/** Flattened `id:actions` in view order: what the incremental read and a full re-read must agree on. */
+/** Flattened `id:actions` in view order (the app's own nodes): what the incremental read and a full re-read must agree on. */
 function listing(tree: readonly ViewNode[]): string[] {
-  return tree.flatMap((node) => [`${node.id}:${actionsOf(node).join('+')}`, ...listing(node.children)]);
+  return tree.flatMap((node) =>
+    node.type.startsWith('ink-mcp:')
+      ? []
+      : [`${node.id}:${actionsOf(node).join('+')}`, ...listing(node.children)],
+  );
 }
+
+const picture = (registry: Registry) =>
+  registry.list().map((tool) => [tool.name, tool.derived ? tool.definitionKey : '']);
 
 it('the incremental tree always equals a full re-read and the model, whatever the commits', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(fc.array(op, { minLength: 1, maxLength: 3 }), { maxLength: 8 }),
-      async (bursts) => {
+      fc.boolean(),
+      async (bursts, builtinTools) => {
         const bumps = new Map<string, () => void>();
         const counts = new Map<string, number>();
         let next = 4;
@@ -68,7 +80,19 @@ it('the incremental tree always equals a full re-read and the model, whatever th
             </Box>
           );
         }
-        const { source, ink } = mount(<App />);
+        const { source, ink, session } = mount(<App />, { builtinTools });
+        // Each published tree synced incrementally, as a hub does, against a full derive of it; and
+        // every splice note the snapshot made (src/walker/splice-note.ts) says what the list is.
+        const registry = new Registry();
+        const sync = new Synchronizer({ sessionId: 't', typeMap: session.typeMap, source }, registry, {
+          warn: () => {},
+        });
+        sync.sync();
+        const published: ViewNode[][] = [];
+        const stop = source.subscribe((tree) => {
+          published.push(tree);
+          sync.sync(tree);
+        });
         let keys = ['k0', 'k1', 'k2', 'k3'];
         let hidden = false;
         for (const burst of bursts) {
@@ -98,7 +122,17 @@ it('the incremental tree always equals a full re-read and the model, whatever th
           expect(listing(source.snapshot())).toEqual(incremental);
           const model = [...keys, ...(hidden ? [] : ['tail'])].map((key) => `${key}:v${counts.get(key)}`);
           expect(incremental).toEqual(model);
+          for (const tree of published) expect(falseNotes(tree)).toEqual([]);
+          published.length = 0;
+          const full = new Registry();
+          full.replaceSession(
+            't',
+            deriveWithRefusals(source.current(), { sessionId: 't', typeMap: session.typeMap }).tools,
+          );
+          sync.sync(source.current());
+          expect(picture(registry)).toEqual(picture(full));
         }
+        stop();
         ink.unmount();
       },
     ),

@@ -4,6 +4,7 @@ import { Registry, type ToolDiff } from '../../src/registry/registry.js';
 import { Synchronizer } from '../../src/session/synchronizer.js';
 import type { ViewSource } from '../../src/session/view-source.js';
 import { deriveWithRefusals } from '../../src/walker/derive.js';
+import { noteSplice } from '../../src/walker/splice-note.js';
 import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
 
 /** Each node offers the actions its attrs name, described by its label. */
@@ -53,6 +54,23 @@ function paths(tree: readonly ViewNode[], prefix: number[] = []): number[][] {
   return tree.flatMap((node, i) => [[...prefix, i], ...paths(node.children, [...prefix, i])]);
 }
 
+/**
+ * Whether the source notes how each list it copies was made (src/walker/splice-note.ts), as the
+ * React snapshot does: not at all, exactly, or wider than the change (still true, and allowed).
+ */
+let noting: 'none' | 'exact' | 'wide' = 'none';
+
+/** `from` with `from[start, fromEnd)` replaced by `items`, noted as `noting` says. */
+function spliced(from: ViewNode[], start: number, fromEnd: number, items: ViewNode[]): ViewNode[] {
+  const list = [...from.slice(0, start), ...items, ...from.slice(fromEnd)];
+  if (noting === 'none') return list;
+  const end = start + items.length;
+  const wider = noting === 'wide' ? Math.min(2, from.length - fromEnd) : 0;
+  const before = noting === 'wide' ? Math.min(start, 1) : 0;
+  noteSplice(list, { from, start: start - before, fromEnd: fromEnd + wider, end: end + wider });
+  return list;
+}
+
 /** Replaces the list holding `path`'s node by `change(list, index)`, copying only the path above it. */
 function atPath(
   tree: ViewNode[],
@@ -61,10 +79,8 @@ function atPath(
 ): ViewNode[] {
   const [head, ...rest] = path;
   if (rest.length === 0) return change(tree, head!);
-  const copy = [...tree];
-  const node = copy[head!]!;
-  copy[head!] = { ...node, children: atPath(node.children, rest, change) };
-  return copy;
+  const node = tree[head!]!;
+  return spliced(tree, head!, head! + 1, [{ ...node, children: atPath(node.children, rest, change) }]);
 }
 
 function apply(tree: ViewNode[], e: Edit): ViewNode[] {
@@ -72,7 +88,7 @@ function apply(tree: ViewNode[], e: Edit): ViewNode[] {
   if (all.length === 0) return [widget(e.kind === 'move' || e.kind === 'dupe' ? 0 : e.n)];
   const path = all[e.at % all.length]!;
   const replace = (f: (node: ViewNode) => ViewNode[]) =>
-    atPath(tree, path, (list, i) => [...list.slice(0, i), ...f(list[i]!), ...list.slice(i + 1)]);
+    atPath(tree, path, (list, i) => spliced(list, i, i + 1, f(list[i]!)));
   switch (e.kind) {
     case 'relabel':
       return replace((node) => [{ ...node, attrs: { ...node.attrs, label: `${node.attrs.label}'` } }]);
@@ -97,7 +113,7 @@ function apply(tree: ViewNode[], e: Edit): ViewNode[] {
       const targets = paths(without);
       if (targets.length === 0) return tree;
       const target = targets[e.to % targets.length]!;
-      return atPath(without, target, (list, i) => [...list.slice(0, i), node, ...list.slice(i)]);
+      return atPath(without, target, (list, i) => spliced(list, i, i, [node]));
     }
     case 'dupe': {
       // Another node takes this node's id: duplicate tool names, the first in view order listed.
@@ -127,27 +143,36 @@ const picture = (registry: Registry) =>
 
 it('incremental derive + sync registers exactly what a full derive does, whatever the edits', () => {
   fc.assert(
-    fc.property(fc.array(fc.array(edit, { minLength: 1, maxLength: 4 }), { maxLength: 12 }), (commits) => {
-      fresh = 0;
-      const source = new ImmutableSource();
-      source.tree = [widget(1, [widget(0), widget(4)]), widget(2)];
-      const incremental = new Registry();
-      const sync = new Synchronizer({ sessionId: 's', typeMap: {}, source }, incremental, { warn: () => {} });
-      const full = new Registry();
-      sync.sync(source.tree);
-      full.replaceSession('s', deriveWithRefusals(source.tree, { sessionId: 's' }).tools);
-      for (const commit of commits) {
-        source.tree = commit.reduce(apply, source.tree);
-        const got = sync.sync(source.tree);
-        const want = full.replaceSession('s', deriveWithRefusals(source.tree, { sessionId: 's' }).tools);
-        expect(sorted(got)).toEqual(sorted(want));
-        expect(picture(incremental)).toEqual(picture(full));
-        expect([...incremental.sessionToolNames('s')].sort()).toEqual([...full.sessionToolNames('s')].sort());
-        // The registered ToolDef is always the current tree's: the node a call would act on.
-        for (const tool of full.list())
-          if (tool.derived) expect(incremental.get(tool.name)).toMatchObject({ node: tool.node });
-      }
-    }),
+    fc.property(
+      fc.array(fc.array(edit, { minLength: 1, maxLength: 4 }), { maxLength: 12 }),
+      fc.constantFrom('none' as const, 'exact' as const, 'wide' as const),
+      (commits, notes) => {
+        fresh = 0;
+        noting = notes;
+        const source = new ImmutableSource();
+        source.tree = [widget(1, [widget(0), widget(4)]), widget(2)];
+        const incremental = new Registry();
+        const sync = new Synchronizer({ sessionId: 's', typeMap: {}, source }, incremental, {
+          warn: () => {},
+        });
+        const full = new Registry();
+        sync.sync(source.tree);
+        full.replaceSession('s', deriveWithRefusals(source.tree, { sessionId: 's' }).tools);
+        for (const commit of commits) {
+          source.tree = commit.reduce(apply, source.tree);
+          const got = sync.sync(source.tree);
+          const want = full.replaceSession('s', deriveWithRefusals(source.tree, { sessionId: 's' }).tools);
+          expect(sorted(got)).toEqual(sorted(want));
+          expect(picture(incremental)).toEqual(picture(full));
+          expect([...incremental.sessionToolNames('s')].sort()).toEqual(
+            [...full.sessionToolNames('s')].sort(),
+          );
+          // The registered ToolDef is always the current tree's: the node a call would act on.
+          for (const tool of full.list())
+            if (tool.derived) expect(incremental.get(tool.name)).toMatchObject({ node: tool.node });
+        }
+      },
+    ),
     { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
   );
 });

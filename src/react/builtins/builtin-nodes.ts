@@ -1,4 +1,5 @@
 import { markBuiltin } from '../../walker/reserved-ids.js';
+import { noteSplice, overwritten, spliceFrom } from '../../walker/splice-note.js';
 import type { ToolProvider, ViewNode } from '../../walker/types.js';
 import type { FocusState } from '../focus-state.js';
 import { focusNode, focusProvider } from './focus-tools.js';
@@ -35,11 +36,27 @@ export class BuiltinNodes {
   ): readonly ViewNode[] {
     const next = focusNode(this.#focusProvider, focus, this.#focus, owner);
     if (next === this.#focus && app === this.#app) return this.#out;
+    const before = this.#out;
+    // The app's forest noted as a splice of the last one (src/walker/splice-note.ts): the same
+    // splice, shifted past the built-ins, is written over a copy and noted for the derivation.
+    const splice = next === this.#focus && this.#app !== undefined ? spliceFrom(app, this.#app) : undefined;
     this.#focus = next;
     this.#app = app;
+    const lead = this.#fixed.length + 1;
+    if (splice !== undefined && splice.fromEnd === splice.end) {
+      this.#out = overwritten(before, lead + splice.start, app, splice.start, splice.end);
+      return this.#out;
+    }
     // `concat` copies the app's forest as a block: spreading it costs ~10 times more at 5,000 nodes,
     // on every commit that changes a tool (bench/README.md, P1.tool.50k).
     this.#out = this.#fixed.concat([next], app);
+    if (splice !== undefined)
+      noteSplice(this.#out, {
+        from: before,
+        start: lead + splice.start,
+        fromEnd: lead + splice.fromEnd,
+        end: lead + splice.end,
+      });
     return this.#out;
   }
 }
