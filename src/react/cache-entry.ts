@@ -1,3 +1,4 @@
+import { trimCommonEnds } from '../util/common-ends.js';
 import { noteSplice, overwritten, spliceFrom } from '../walker/splice-note.js';
 import type { ViewNode } from '../walker/types.js';
 import { NO_DECLS } from './build-nodes.js';
@@ -96,14 +97,11 @@ export function flatten(parts: readonly Part[]): Part {
 export function reflatten(parts: readonly Part[], beforeParts: readonly Part[], before: Part): Part {
   if (parts.length <= 1) return flatten(parts);
   // The parts both lists share at their ends, by identity (at most one pass over the parts, not the nodes).
-  let first = 0;
-  let endBefore = beforeParts.length;
-  let endAfter = parts.length;
-  while (first < endBefore && first < endAfter && parts[first] === beforeParts[first]) first++;
-  while (endBefore > first && endAfter > first && parts[endAfter - 1] === beforeParts[endBefore - 1]) {
-    endBefore--;
-    endAfter--;
-  }
+  const {
+    start: first,
+    endBefore,
+    endAfter,
+  } = trimCommonEnds(beforeParts, parts, { start: 0, endBefore: beforeParts.length, endAfter: parts.length });
   let offset = 0;
   for (let i = 0; i < first; i++) offset += parts[i]!.length;
   let start = offset;

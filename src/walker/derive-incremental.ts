@@ -1,3 +1,4 @@
+import { trimCommonEnds } from '../util/common-ends.js';
 import { errorText } from '../util/text.js';
 import { type Derivation, deriveNode, safeId } from './derive.js';
 import { isId } from './ids.js';
@@ -183,15 +184,12 @@ class ChangeWalk {
     afterList: readonly unknown[] = after,
   ): void {
     if (before === after) return;
-    const range = changedRange(afterList, beforeList);
-    let start = range.start;
-    let endBefore = range.fromEnd;
-    let endAfter = range.end;
-    while (start < endBefore && start < endAfter && before[start] === after[start]) start++;
-    while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-      endBefore--;
-      endAfter--;
-    }
+    const noted = changedRange(afterList, beforeList);
+    const { start, endBefore, endAfter } = trimCommonEnds(before, after, {
+      start: noted.start,
+      endBefore: noted.fromEnd,
+      endAfter: noted.end,
+    });
     if (endBefore - start === endAfter - start) {
       // The common case: nodes replaced in place (an update of a component that declares tools).
       for (let i = start; i < endBefore; i++) this.#node(before[i], after[i]);
