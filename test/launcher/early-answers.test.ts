@@ -7,8 +7,12 @@ import { SERVED_METHODS } from '../../src/render/early-methods.js';
 import { createMcpServer } from '../../src/server/index.js';
 
 /** The real server's answer to one raw request (over the SDK's in-memory transport). */
-async function realAnswer(method: string, params: Record<string, unknown> = {}) {
-  const server = createMcpServer();
+async function realAnswer(
+  method: string,
+  params: Record<string, unknown> = {},
+  options: Parameters<typeof createMcpServer>[0] = {},
+) {
+  const server = createMcpServer(options);
   const [client, transport] = InMemoryTransport.createLinkedPair();
   await server.connect(transport);
   const answer = new Promise<JSONRPCMessage>((resolve) => {
@@ -39,6 +43,16 @@ describe("the launcher's early answers match the real server's", () => {
       expect(early).toEqual({ jsonrpc: '2.0', id: 1, result: real.result });
     });
   }
+
+  it("initialize of a server with its own name and version (startMcp's): the same result", async () => {
+    const serverInfo = { name: 'my-app', version: '2.3.4' };
+    const real = await realAnswer('initialize', INIT('2025-06-18'), serverInfo);
+    const early = earlyAnswer(
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT('2025-06-18') },
+      serverInfo,
+    );
+    expect(early).toEqual({ jsonrpc: '2.0', id: 1, result: real.result });
+  });
 
   it('every method it forwards is served by the real server; every one it refuses, the server refuses', async () => {
     for (const method of SERVED_METHODS) {
