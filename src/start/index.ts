@@ -20,8 +20,8 @@ export type AppElement = Parameters<typeof renderMcp>[0];
 
 /**
  * Loads the app with `load` (a dynamic `import()` of its components, then its element), and
- * renders and serves it as `renderMcp(element, options)` does. With `transport: 'stdio'`,
- * `initialize` is answered before `load` is called. When `load` throws, requests waiting for the
+ * renders and serves it as `renderMcp(element, options)` does. With `transport: 'stdio'` on the
+ * process's own stdin and stdout, `initialize` is answered before `load` is called. When `load` throws, requests waiting for the
  * app are answered with its message, and the returned promise rejects with it.
  */
 export async function startMcp(
