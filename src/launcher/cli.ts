@@ -24,6 +24,7 @@ const TAIL_CHARS = 2_000;
 export async function main(argv: readonly string[]): Promise<void> {
   const parsed = parseArgs(argv);
   if (parsed.kind === 'help') {
+    // Asked for, before anything is served: the usage goes where a command's output goes.
     process.stdout.write(USAGE);
     return;
   }
@@ -73,6 +74,8 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     stop();
   });
   const relay = new Relay({
+    // The launcher's stdout is the protocol stream: only the relay writes to it (the app's output
+    // goes to stderr, below).
     toClient: (line) => {
       if (!stdoutGone) process.stdout.write(`${line}\n`);
     },
