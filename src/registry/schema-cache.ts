@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { errorText } from '../util/text.js';
+import { plainlyWellFormed } from './plain-schema.js';
 
 /** A schema compiled once: a validator, or why Ajv could not compile it (kept, so it is not retried). */
 export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; reason: string };
@@ -30,6 +31,9 @@ export class SchemaCache {
     // `format` is an annotation in 2020-12, and Ajv without ajv-formats would warn on every format.
     validateFormats: false,
     logger: false,
+    // Checked below, and only when plainlyWellFormed cannot tell: compiling the meta-schema is most
+    // of an agent's first call (src/registry/plain-schema.ts).
+    validateSchema: false,
     // Explicit, though these are Ajv's defaults: validation must never write into the caller's args.
     useDefaults: false,
     coerceTypes: false,
@@ -39,6 +43,7 @@ export class SchemaCache {
   readonly #byObject = new WeakMap<object, CompiledSchema>();
   readonly #maxEntries: number;
   #compiles = 0;
+  #metaChecks = 0;
 
   constructor(options: SchemaCacheOptions = {}) {
     this.#maxEntries = Math.max(1, options.maxEntries ?? 1000);
@@ -47,6 +52,11 @@ export class SchemaCache {
   /** How many times Ajv was asked to compile (for tests and diagnostics). */
   get compileCount(): number {
     return this.#compiles;
+  }
+
+  /** How many schemas were checked against Ajv's meta-schema (for tests and diagnostics). */
+  get metaCheckCount(): number {
+    return this.#metaChecks;
   }
 
   get size(): number {
@@ -81,6 +91,11 @@ export class SchemaCache {
     // a schema that validates as expected in practice. A shallow copy keeps the caller's object intact.
     const { $schema: _ignored, ...compiledFrom } = schema as Record<string, unknown>;
     try {
+      if (!plainlyWellFormed(compiledFrom)) {
+        this.#metaChecks++;
+        // Throws "schema is invalid: …", as Ajv's compile does when it checks the schema itself.
+        this.#ajv.validateSchema(compiledFrom, true);
+      }
       const validate = this.#ajv.compile(compiledFrom);
       if ((validate as { $async?: unknown }).$async === true) {
         this.#ajv.removeSchema(compiledFrom);
