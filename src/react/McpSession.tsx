@@ -13,6 +13,7 @@ import { AutoIds } from './auto-ids.js';
 import { BuiltinNodes } from './builtins/builtin-nodes.js';
 import type { BuiltinHost } from './builtins/host.js';
 import { ConfirmPrompt } from './ConfirmPrompt.js';
+import { type DeferredRender, deferRenders } from './deferred-render.js';
 import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
@@ -63,6 +64,12 @@ export interface McpScreen {
   source: (() => string | undefined) | 'ink-frame';
   /** With `'ink-frame'`: the text if this Ink's renderer cannot be loaded (warned once, on stderr). */
   fallback?: () => string | undefined;
+  /**
+   * With a `source` function that reads Ink's own output in memory (a headless app, where nothing
+   * else reads it): Ink renders its frame when the screen is read, or 32 ms after a commit at the
+   * latest, rather than in every commit (src/react/deferred-render.ts). @default false
+   */
+  renderOnRead?: boolean;
   /** The terminal's size now: answers show at most its rows (the last ones) and columns. @default unbounded */
   size?: () => ScreenSize | undefined;
 }
@@ -86,6 +93,8 @@ class SessionAnchor extends Component<McpSessionProps> {
   #teardownPending = false;
   /** The committed frame, while the `screen` prop asks for `'ink-frame'`. */
   #frame: InkFrame | undefined;
+  /** Ink's renders, while the `screen` prop asks for `renderOnRead`. */
+  #deferred: DeferredRender | undefined;
   /** One per anchor: it remembers where Ink keeps its focus state. */
   readonly #focus = new FocusReader();
   readonly #link: SessionLink = { committed: () => this.#source?.committed() };
@@ -197,6 +206,7 @@ class SessionAnchor extends Component<McpSessionProps> {
     // From the first commit on, so that `<Static>` lines written before the first read are kept.
     const prop = this.props.screen;
     if (typeof prop === 'object' && prop.source === 'ink-frame') this.#frame = this.#startFrame();
+    else if (typeof prop === 'object' && prop.renderOnRead) this.#deferred = deferRenders(source.container());
     this.#detach = this.#attach(session);
   }
 
@@ -204,7 +214,10 @@ class SessionAnchor extends Component<McpSessionProps> {
   #readScreen(): string | undefined {
     const prop = this.props.screen;
     if (prop === undefined || typeof prop === 'function') return prop?.();
-    if (typeof prop.source === 'function') return prop.source();
+    if (typeof prop.source === 'function') {
+      this.#deferred?.flush();
+      return prop.source();
+    }
     this.#frame ??= this.#startFrame();
     return this.#frame?.frame() ?? prop.fallback?.();
   }
@@ -268,6 +281,8 @@ class SessionAnchor extends Component<McpSessionProps> {
       this.#source?.dispose();
       this.#frame?.dispose();
       this.#frame = undefined;
+      this.#deferred?.stop();
+      this.#deferred = undefined;
       this.#session = null;
       this.#source = null;
     }

@@ -77,7 +77,7 @@ function headless(id: string, deps: WrapDeps): Wrapping {
       <McpSession
         id={id}
         server={deps.server}
-        screen={{ source: terminal.screen, size: () => terminal.stdout }}
+        screen={{ source: terminal.screen, size: () => terminal.stdout, renderOnRead: true }}
         builtinTools={deps.config.builtinTools}
       >
         {tree}

@@ -107,7 +107,7 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
     <McpSession
       id={options.session}
       server={server}
-      screen={{ source: terminal.screen, size: () => terminal.stdout }}
+      screen={{ source: terminal.screen, size: () => terminal.stdout, renderOnRead: true }}
       {...typeMapProp(options.typeMap)}
       {...(options.builtinTools === false ? { builtinTools: false } : {})}
     >

@@ -1,0 +1,141 @@
+// A headless app served to an agent renders Ink's frame when the screen is read (or 32 ms after a
+// commit), not in every commit: src/react/deferred-render.ts. Real Ink, a real MCP client.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Box, render, Static, Text, useInput } from 'ink';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deferRenders } from '../../src/react/deferred-render.js';
+import { McpSession } from '../../src/react/McpSession.js';
+import { createMemoryTerminal } from '../../src/react/memory-terminal.js';
+import { createMcpServer } from '../../src/server/create-mcp-server.js';
+import { textOf } from '../builtins/helpers.js';
+
+/** Sent lines as `<Static>` output, or as part of the frame. */
+function Chat({ asStatic = false }: { asStatic?: boolean }) {
+  const [draft, setDraft] = useState('');
+  const [sent, setSent] = useState<string[]>([]);
+  useInput((input, key) => {
+    if (key.return) {
+      setSent([...sent, draft]);
+      setDraft('');
+    } else setDraft(draft + input);
+  });
+  const lines = (line: string, i: number) => <Text key={i}>sent: {line}</Text>;
+  return (
+    <Box flexDirection="column">
+      {asStatic ? <Static items={sent}>{lines}</Static> : sent.map(lines)}
+      <Text>&gt; {draft}</Text>
+    </Box>
+  );
+}
+
+const open: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of open.splice(0)) await close();
+});
+
+async function serve(renderOnRead: boolean, asStatic = false) {
+  const terminal = createMemoryTerminal(40, 10);
+  const server = createMcpServer();
+  const instance = render(
+    <McpSession
+      id="app"
+      server={server}
+      screen={{ source: terminal.screen, size: () => terminal.stdout, renderOnRead }}
+    >
+      <Chat asStatic={asStatic} />
+    </McpSession>,
+    terminal.inkOptions(),
+  );
+  const client = new Client({ name: 'test', version: '0' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  // The session attaches in the first commit's effects: listed once it has.
+  while ((await client.listTools()).tools.length === 0) await new Promise((r) => setTimeout(r, 5));
+  open.push(async () => {
+    instance.unmount();
+    await client.close();
+    await server.close();
+  });
+  const type = async (text: string) => {
+    const result = await client.callTool({ name: 'app.keyboard.type', arguments: { text } });
+    expect(result.isError).toBeFalsy();
+    return textOf(result);
+  };
+  return { terminal, type };
+}
+
+describe('renderOnRead', () => {
+  it('renders a typed word once, when the answer reads the screen, not once per key', async () => {
+    const app = await serve(true);
+    const before = app.terminal.stdout.frameCount;
+    expect(await app.type('hello')).toContain('> hello');
+    expect(app.terminal.stdout.frameCount - before).toBe(1);
+
+    // Without it, Ink renders every commit: the contrast that makes the count above mean something.
+    const eager = await serve(false);
+    const eagerBefore = eager.terminal.stdout.frameCount;
+    expect(await eager.type('hello')).toContain('> hello');
+    expect(eager.terminal.stdout.frameCount - eagerBefore).toBeGreaterThanOrEqual(5);
+  });
+
+  // A commit that touches <Static> is rendered at once (Ink's onImmediateRender), deferred or not.
+  it('keeps <Static> lines', async () => {
+    const app = await serve(true, true);
+    await app.type('one\n');
+    const answer = await app.type('two\nthr');
+    expect(answer).toContain('sent: one\nsent: two\n> thr');
+  });
+
+  it('renders a commit that nobody reads soon after it', async () => {
+    const app = await serve(true);
+    await app.type('a');
+    // A person's key, not an agent's call: no answer reads the screen.
+    app.terminal.stdin.write('b');
+    while (!(app.terminal.stdout.lastFrame() ?? '').includes('> ab'))
+      await new Promise((r) => setTimeout(r, 5));
+  });
+});
+
+describe('deferRenders', () => {
+  const inkRoot = () => {
+    const calls: string[] = [];
+    const onRender = () => calls.push('render');
+    return { root: { onRender } as { onRender: () => void }, onRender, calls };
+  };
+
+  it('renders what is pending on flush and on stop, and gives Ink its own onRender back after the last user', () => {
+    const { root, onRender, calls } = inkRoot();
+    const first = deferRenders(root);
+    const second = deferRenders(root);
+    root.onRender();
+    root.onRender();
+    expect(calls).toEqual([]);
+    first?.flush();
+    first?.flush();
+    expect(calls).toEqual(['render']);
+    root.onRender();
+    first?.stop();
+    expect(calls).toEqual(['render', 'render']);
+    expect(root.onRender).not.toBe(onRender);
+    second?.stop();
+    expect(root.onRender).toBe(onRender);
+  });
+
+  it('passes through once stopped under someone else’s wrapper', () => {
+    const { root, calls } = inkRoot();
+    const deferred = deferRenders(root);
+    const ours = root.onRender;
+    root.onRender = () => ours();
+    deferred?.stop();
+    root.onRender();
+    expect(calls).toEqual(['render']);
+  });
+
+  it('does nothing on a root without onRender', () => {
+    expect(deferRenders({})).toBeUndefined();
+    expect(deferRenders(null)).toBeUndefined();
+  });
+});
