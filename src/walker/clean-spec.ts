@@ -183,6 +183,11 @@ const DESCRIPTIONS_PER_ZOD_SCHEMA = 16;
  * whose schema has no key (not plain JSON, over a limit) is cleaned on every call, and refused.
  */
 export function cleanSpecCached(description: unknown, inputSchema: unknown): CachedCleanSpecResult {
+  // The usual hit first, before the closure below is made: it holds only cacheable descriptions.
+  if (inputSchema === undefined) {
+    const hit = withoutSchema.get(description as Description);
+    if (hit !== undefined) return hit;
+  }
   const clean = () => withSpecJson(cleanSpec(description, inputSchema));
   const cacheable =
     (typeof description === 'string' && description.length <= MAX_DESCRIPTION_LENGTH) ||

@@ -42,6 +42,8 @@ const LEAF = Object.freeze({ children: NONE, list: NONE });
 export class IncrementalDerivation {
   readonly #sessionId: string;
   readonly #typeMap: TypeMap;
+  /** `isId(sessionId)`, asked once: a refused session id derives nothing. */
+  readonly #validSession: boolean;
   #nodes = new WeakMap<object, NodeDerivation>();
   /** Name → how many nodes of the current tree derive it. */
   #counts = new NameTable<number>();
@@ -52,6 +54,7 @@ export class IncrementalDerivation {
   constructor(sessionId: string, typeMap: TypeMap) {
     this.#sessionId = sessionId;
     this.#typeMap = typeMap;
+    this.#validSession = isId(sessionId);
   }
 
   /**
@@ -65,7 +68,7 @@ export class IncrementalDerivation {
     this.#duplicates = false;
     this.#tree = undefined;
     this.#ordered = undefined;
-    if (!isId(this.#sessionId)) return out;
+    if (!this.#validSession) return out;
     const stack: unknown[] = [];
     pushReversed(stack, tree);
     while (stack.length > 0) {
@@ -92,7 +95,7 @@ export class IncrementalDerivation {
    */
   update(tree: readonly ViewNode[]): DerivationChange | undefined {
     const before = this.#tree;
-    if (before === undefined || this.#duplicates || !isId(this.#sessionId)) return undefined;
+    if (before === undefined || this.#duplicates || !this.#validSession) return undefined;
     // Until this answers, the counts are mid-change: a failure leaves `full` as the only way on.
     this.#tree = undefined;
     const walk = new ChangeWalk(this);
@@ -247,7 +250,8 @@ function deriveOne(node: object, sessionId: string, typeMap: TypeMap): NodeDeriv
     // Copied inside the guard: a proxy list can throw from its length or any index.
     const read: unknown = (node as ViewNode).children;
     if (Array.isArray(read)) {
-      children = Array.prototype.slice.call(read);
+      // No copy of an empty list (most widgets' own nodes have no children): NONE is as good.
+      children = read.length === 0 ? NONE : Array.prototype.slice.call(read);
       list = read;
     }
   } catch (error) {

@@ -27,6 +27,41 @@ describe('isId', () => {
   });
 });
 
+describe('the last accepted id and action name (remembered to skip the regex)', () => {
+  it('never answer for another value: each is tested on its own content, whatever came before', () => {
+    const badIds = [
+      '',
+      'x'.repeat(33),
+      'a.b',
+      'a b',
+      'a\n',
+      'ab ',
+      'Ab.',
+      new String('ok'),
+      42,
+      null,
+      undefined,
+    ];
+    for (const bad of badIds) {
+      expect(isId('ok')).toBe(true);
+      expect(isId(bad), String(bad)).toBe(false);
+      // Asked twice: a refusal is not remembered either.
+      expect(isId(bad), String(bad)).toBe(false);
+      expect(isId('ok')).toBe(true);
+    }
+    const badNames = ['', 'Ok', 'ok.', 'ok ', '1ok', new String('ok'), 7, undefined];
+    for (const bad of badNames) {
+      expect(isActionName('ok')).toBe(true);
+      expect(isActionName(bad), String(bad)).toBe(false);
+      expect(isActionName(bad), String(bad)).toBe(false);
+      expect(isActionName('ok')).toBe(true);
+    }
+    // One test's memory is not the other's: a valid id is not an action name.
+    expect(isId('Ok-1')).toBe(true);
+    expect(isActionName('Ok-1')).toBe(false);
+  });
+});
+
 describe('isActionName', () => {
   it('accepts a lowercase letter followed by up to 31 of [a-z0-9_]', () => {
     expect(isActionName('a')).toBe(true);
