@@ -56,11 +56,27 @@ export function useMcpTools(
   });
 }
 
+/**
+ * The keys every spec made here starts with, in this order, so that specs of actions with different
+ * keys share one hidden class: the derivation reads `name`, `description`, `inputSchema`,
+ * `outputSchema` and `annotations` of each new spec in the microtask after React's render, where a
+ * read of an object shape V8's shared lookup cache no longer holds (React's own reads of many shapes
+ * evict it) costs about a microsecond (bench/README.md, P1.tool). A key the action lacks stays
+ * undefined, which every reader of a spec treats as absent.
+ */
+const SPEC_BASE = Object.freeze({
+  description: undefined,
+  inputSchema: undefined,
+  outputSchema: undefined,
+  annotations: undefined,
+  run: undefined,
+});
+
 function toSpecs(actions: Record<string, Action> | readonly ActionSpec[]): readonly ActionSpec[] {
   if (Array.isArray(actions)) return actions;
   const specs: ActionSpec[] = [];
   for (const [name, action] of Object.entries(actions as Record<string, Action>)) {
-    specs.push({ ...action, name } as ActionSpec);
+    specs.push({ ...SPEC_BASE, ...action, name } as ActionSpec);
   }
   return specs;
 }

@@ -48,6 +48,36 @@ describe('useMcpTools', () => {
     expect(ink.lastFrame()).toBe('milk');
   });
 
+  it('gives each action of a record as its spec: every own key it has (extra ones too), named by its key', () => {
+    const run = () => 1;
+    function Rec() {
+      useMcpTools('rec', {
+        // A key of its own named `name` loses to the record's key, as with a spread.
+        plain: { run, name: 'other' } as { run: () => number },
+        full: { description: 'd', annotations: { sensitive: true }, run, extra: 7 } as { run: () => number },
+      });
+      return null;
+    }
+    const { source } = mount(<Rec />);
+    const node = find(source.current(), 'rec')!;
+    const [plain, full] = node.provider!.mcpTools(node.attrs, node);
+    expect(plain).toMatchObject({ name: 'plain', run });
+    expect(plain!.description).toBeUndefined();
+    expect(plain!.inputSchema).toBeUndefined();
+    expect(full).toMatchObject({
+      name: 'full',
+      description: 'd',
+      annotations: { sensitive: true },
+      run,
+      extra: 7,
+    });
+    const { tools } = deriveWithRefusals(source.current(), { sessionId: 't' });
+    expect(tools.map((tool) => [tool.name, tool.description, tool.annotations])).toEqual([
+      ['t.rec.plain', null, {}],
+      ['t.rec.full', 'd', { sensitive: true }],
+    ]);
+  });
+
   it('accepts an array of ActionSpec', () => {
     function Arr() {
       useMcpTools('arr', [
