@@ -1,4 +1,4 @@
-import { Box, Text, useFocus, useInput } from 'ink';
+import { Box, Static, Text, useFocus, useInput } from 'ink';
 import { useState } from 'react';
 
 /** Ink's use-input example, reduced: arrows move a dot; the handler reads `x` from its closure. */
@@ -15,8 +15,8 @@ export function Mover() {
   return <Text>{`x=${x} y=${y}`}</Text>;
 }
 
-/** A useInput-only chat: typed characters build a line, Enter submits it. */
-export function Chat() {
+/** A useInput-only chat: typed characters build a line, Enter submits it (as `<Static>` lines with `asStatic`). */
+export function Chat({ asStatic = false }: { asStatic?: boolean }) {
   const [line, setLine] = useState('');
   const [sent, setSent] = useState<string[]>([]);
   useInput((input, key) => {
@@ -26,12 +26,11 @@ export function Chat() {
     } else if (key.backspace || key.delete) setLine(line.slice(0, -1));
     else setLine(line + input);
   });
+  // Index keys: messages are append-only.
+  const sentLine = (message: string, i: number) => <Text key={i}>{`sent: ${message}`}</Text>;
   return (
     <Box flexDirection="column">
-      {sent.map((message, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: messages are append-only.
-        <Text key={i}>{`sent: ${message}`}</Text>
-      ))}
+      {asStatic ? <Static items={sent}>{sentLine}</Static> : sent.map(sentLine)}
       <Text>{`> ${line}`}</Text>
     </Box>
   );

@@ -2,33 +2,14 @@
 // commit), not in every commit: src/react/deferred-render.ts. Real Ink, a real MCP client.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Box, render, Static, Text, useInput } from 'ink';
-import { useState } from 'react';
+import { render } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferRenders } from '../../src/react/deferred-render.js';
 import { McpSession } from '../../src/react/McpSession.js';
 import { createMemoryTerminal } from '../../src/react/memory-terminal.js';
 import { createMcpServer } from '../../src/server/create-mcp-server.js';
+import { Chat } from '../builtins/apps.js';
 import { textOf } from '../builtins/helpers.js';
-
-/** Sent lines as `<Static>` output, or as part of the frame. */
-function Chat({ asStatic = false }: { asStatic?: boolean }) {
-  const [draft, setDraft] = useState('');
-  const [sent, setSent] = useState<string[]>([]);
-  useInput((input, key) => {
-    if (key.return) {
-      setSent([...sent, draft]);
-      setDraft('');
-    } else setDraft(draft + input);
-  });
-  const lines = (line: string, i: number) => <Text key={i}>sent: {line}</Text>;
-  return (
-    <Box flexDirection="column">
-      {asStatic ? <Static items={sent}>{lines}</Static> : sent.map(lines)}
-      <Text>&gt; {draft}</Text>
-    </Box>
-  );
-}
 
 const open: (() => Promise<void>)[] = [];
 afterEach(async () => {
