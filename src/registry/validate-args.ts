@@ -1,3 +1,4 @@
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import { safeParseAsync } from 'zod/v4/core';
 import { errorText } from '../util/text.js';
 import type { JsonObject, ZodSchema } from '../walker/types.js';
@@ -51,17 +52,17 @@ export class ArgsValidator {
     if (acceptsAnyObject(schema)) return { ok: true, args: input };
     const compiled = this.schemas.get(schema);
     if (!compiled.ok) return { ok: false, error: brokenSchema(toolName, compiled.reason) };
-    let valid: boolean;
+    let answer: true | readonly ErrorObject[];
     try {
-      valid = compiled.validate(input) === true;
+      answer = compiled.validate(input);
     } catch (error) {
       // A recursive schema walks the arguments recursively: very deep ones are the caller's fault.
       if (isStackOverflow(error)) return tooDeep(toolName);
       // A pathological pattern or an engine limit: the schema's fault, not the caller's.
       return { ok: false, error: brokenSchema(toolName, `validation threw: ${errorText(error)}`) };
     }
-    if (valid) return { ok: true, args: input };
-    const issues = issuesFromAjv(compiled.validate.errors ?? [], input);
+    if (answer === true) return { ok: true, args: input };
+    const issues = issuesFromAjv(answer, input);
     return { ok: false, error: invalidArguments(toolName, issues) };
   }
 }

@@ -42,8 +42,8 @@ export async function structuredResult(
       return fail('(result): JSON cannot encode it (a cycle, a bigint, or nesting too deep)');
     const compiled = schemas.get(schema);
     if (!compiled.ok) return fail(`the outputSchema cannot be compiled (${compiled.reason})`);
-    if (compiled.validate(json) !== true)
-      return fail(listIssues(issuesFromAjv(compiled.validate.errors ?? [], json)));
+    const answer = compiled.validate(json);
+    if (answer !== true) return fail(listIssues(issuesFromAjv(answer, json)));
     return { ok: true, structured: json };
   } catch (error) {
     return fail(`checking it threw (${errorText(error)})`);
