@@ -71,7 +71,7 @@ function build(schema: unknown, depth = 0): QuickValidator | undefined {
     if (rule === undefined) return undefined;
     rules.push(rule);
   }
-  if (s.additionalProperties !== undefined && !('properties' in s && s.properties !== undefined)) {
+  if (s.additionalProperties !== undefined && s.properties === undefined) {
     const rule = propertiesRule({}, s.additionalProperties, depth);
     if (rule === undefined) return undefined;
     rules.push(rule);
@@ -129,9 +129,9 @@ function ruleFor(key: string, value: unknown, s: Data, depth: number): Rule | nu
         return ratio === Number.parseInt(String(ratio), 10);
       });
     case 'minLength':
-      return string((t) => !(codePoints(t) < (value as number)));
+      return string((t) => codePoints(t) >= (value as number));
     case 'maxLength':
-      return string((t) => !(codePoints(t) > (value as number)));
+      return string((t) => codePoints(t) <= (value as number));
     case 'pattern': {
       let pattern: RegExp;
       try {
@@ -142,18 +142,18 @@ function ruleFor(key: string, value: unknown, s: Data, depth: number): Rule | nu
       return string((t) => pattern.test(t));
     }
     case 'minItems':
-      return { kind: 'array', test: (a: unknown[]) => !(a.length < (value as number)) };
+      return { kind: 'array', test: (a: unknown[]) => a.length >= (value as number) };
     case 'maxItems':
-      return { kind: 'array', test: (a: unknown[]) => !(a.length > (value as number)) };
+      return { kind: 'array', test: (a: unknown[]) => a.length <= (value as number) };
     case 'items': {
       const sub = build(value, depth + 1);
       // An index loop, as Ajv's: a hole in a sparse array is checked as `undefined`.
       return sub && { kind: 'array', test: (a: unknown[]) => everyIndex(a, sub) };
     }
     case 'minProperties':
-      return { kind: 'object', test: (o: Data) => !(Object.keys(o).length < (value as number)) };
+      return { kind: 'object', test: (o: Data) => Object.keys(o).length >= (value as number) };
     case 'maxProperties':
-      return { kind: 'object', test: (o: Data) => !(Object.keys(o).length > (value as number)) };
+      return { kind: 'object', test: (o: Data) => Object.keys(o).length <= (value as number) };
     case 'required': {
       const names = value as string[];
       // Ajv's default (`ownProperties: false`) reads the property as `data[name] !== undefined`.

@@ -1,3 +1,6 @@
+import type { BuiltinHost } from '../../src/react/builtins/host.js';
+import { keyboardProvider } from '../../src/react/builtins/keyboard-tools.js';
+import { screenProvider } from '../../src/react/builtins/screen-tools.js';
 import type { ToolDef, ToolProvider } from '../../src/walker/types.js';
 
 export const providerA: ToolProvider = { mcpTools: () => [] };
@@ -28,4 +31,12 @@ export function toolDef(
     definitionKey: JSON.stringify([description, inputSchema, annotations]),
     ...overrides,
   };
+}
+
+/** The built-in keyboard and screen tools' specs (their schemas do not depend on the host). */
+export function builtinSpecs() {
+  const node = { type: 'x', id: 'x', attrs: {}, children: [] };
+  return [keyboardProvider({} as BuiltinHost), screenProvider({} as BuiltinHost)].flatMap((p) =>
+    p.mcpTools({}, node),
+  );
 }

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BuiltinHost } from '../../src/react/builtins/host.js';
-import { keyboardProvider } from '../../src/react/builtins/keyboard-tools.js';
-import { screenProvider } from '../../src/react/builtins/screen-tools.js';
 import { META_KEYWORDS, plainlyWellFormed } from '../../src/registry/plain-schema.js';
 import { SchemaCache } from '../../src/registry/schema-cache.js';
+import { builtinSpecs } from './fixtures.js';
 
 // The meta-schema as Ajv validates it, the reference plainlyWellFormed is held to.
 const ajv = new Ajv2020({ strict: false, validateFormats: false, logger: false });
@@ -126,9 +124,7 @@ describe('plainlyWellFormed', () => {
 });
 
 describe('SchemaCache and the meta-schema', () => {
-  const host = {} as BuiltinHost;
-  const node = { type: 'x', id: 'x', attrs: {}, children: [] };
-  const builtins = [keyboardProvider(host), screenProvider(host)].flatMap((p) => p.mcpTools({}, node));
+  const builtins = builtinSpecs();
 
   it('compiles the built-in tools’ schemas without checking them against the meta-schema', () => {
     const cache = new SchemaCache();

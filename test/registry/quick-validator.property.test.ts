@@ -1,13 +1,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BuiltinHost } from '../../src/react/builtins/host.js';
-import { keyboardProvider } from '../../src/react/builtins/keyboard-tools.js';
-import { screenProvider } from '../../src/react/builtins/screen-tools.js';
 import { plainlyWellFormed } from '../../src/registry/plain-schema.js';
 import { AJV_KEYWORDS, quickValidator } from '../../src/registry/quick-validator.js';
 import { AJV_OPTIONS, SchemaCache } from '../../src/registry/schema-cache.js';
 import { ArgsValidator } from '../../src/registry/validate-args.js';
+import { builtinSpecs } from './fixtures.js';
 
 // The reference: Ajv as the schema cache configures it.
 const ajv = new Ajv2020(AJV_OPTIONS);
@@ -135,9 +133,7 @@ describe('quickValidator', () => {
 });
 
 describe('SchemaCache with quick validators', () => {
-  const host = {} as BuiltinHost;
-  const node = { type: 'x', id: 'x', attrs: {}, children: [] };
-  const builtins = [keyboardProvider(host), screenProvider(host)].flatMap((p) => p.mcpTools({}, node));
+  const builtins = builtinSpecs();
 
   it('validates the built-in tools’ arguments without Ajv', () => {
     const cache = new SchemaCache();
