@@ -195,11 +195,11 @@ const syncClock = { start: 0, end: 0 };
 function timedHost(hub: Hub): SessionHost {
   return {
     attach(session) {
-      session.subscribe(() => {
+      session.onChange(() => {
         syncClock.start = performance.now();
       });
       const detach = hub.attach(session);
-      session.subscribe(() => {
+      session.onChange(() => {
         syncClock.end = performance.now();
       });
       return detach;

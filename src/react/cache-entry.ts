@@ -36,6 +36,8 @@ export interface CacheEntry {
   idless: boolean;
   /** The same for `kids`. */
   kidsIdless: boolean;
+  /** Whether its children were read grouped (src/walker/groups.ts); undefined: not yet read. */
+  kidsGrouped: boolean | undefined;
 }
 
 export const EMPTY: Part = Object.freeze([]);
@@ -55,6 +57,7 @@ export function newEntry(props: unknown, state: unknown, child: Fiber | null): C
     out: EMPTY,
     idless: false,
     kidsIdless: false,
+    kidsGrouped: undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ViewSource } from '../session/view-source.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
+import { ungroup } from '../walker/groups.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import type { CacheEntry } from './cache-entry.js';
@@ -54,7 +55,7 @@ export class FiberViewSource implements ViewSource {
   /** The snapshot keeps an unchanged subtree's nodes by identity (read-fiber-tree.ts). */
   readonly reusesNodes = true;
   readonly #options: FiberViewSourceOptions;
-  #changes = new Subscribable<ViewNode[]>();
+  #changes = new Subscribable<void>();
   #path: FiberPath | null = null;
   #stopObserving: () => void = () => {};
   /** The anchor's entry: the root of the incremental cache. */
@@ -63,7 +64,11 @@ export class FiberViewSource implements ViewSource {
   #defaultsRaw: TypeMap | undefined;
   #typeMap: ResolvedTypeMap = NO_TYPE_MAP;
   #types: ComponentInfoCache;
+  /** The tree as read, with its groups (src/walker/groups.ts): what tools are derived from. */
   #tree: readonly ViewNode[] = NOTHING;
+  /** `#tree` without its groups (what `current()` answers), made when first asked for; and the tree it was made of. */
+  #flat: readonly ViewNode[] = NOTHING;
+  #flatOf: readonly ViewNode[] = NOTHING;
   #published: readonly ViewNode[] = NOTHING;
   #publishQueued = false;
   /** Counts reported commits; `settled()` is quiet once a turn passes without one. */
@@ -117,12 +122,21 @@ export class FiberViewSource implements ViewSource {
     this.#entry = undefined;
     const changes = this.#changes;
     this.#changes = new Subscribable();
-    if (this.#published !== NOTHING) queueMicrotask(() => changes.emit(NOTHING));
+    if (this.#published !== NOTHING) queueMicrotask(() => changes.emit());
     this.#tree = this.#published = NOTHING;
     this.#nextCommit.wake();
   }
 
   current(): ViewNode[] {
+    if (this.#flatOf !== this.#tree) {
+      this.#flat = ungroup(this.#tree);
+      this.#flatOf = this.#tree;
+    }
+    return this.#flat as ViewNode[];
+  }
+
+  derivable(fresh: boolean): ViewNode[] {
+    if (fresh) this.#refresh();
     return this.#tree as ViewNode[];
   }
 
@@ -132,14 +146,18 @@ export class FiberViewSource implements ViewSource {
    * big app as in a small one. Otherwise (a commit no hook reported) everything is re-read.
    */
   snapshot(): ViewNode[] {
+    this.#refresh();
+    return this.current();
+  }
+
+  #refresh(): void {
     const path = this.#path;
-    if (path === null) return this.#tree as ViewNode[];
+    if (path === null) return;
     const upToDate =
       this.#count !== null &&
       this.#count.commits === this.#readAfter &&
       defaultTypeMap() === this.#defaultsRaw;
     if (!upToDate) this.#absorb(path.root.current, true);
-    return this.#tree as ViewNode[];
   }
 
   screen(): string | undefined {
@@ -173,6 +191,10 @@ export class FiberViewSource implements ViewSource {
   }
 
   subscribe(listener: (tree: ViewNode[]) => void): () => void {
+    return this.#changes.subscribe(() => listener(this.current()));
+  }
+
+  onChange(listener: () => void): () => void {
     return this.#changes.subscribe(listener);
   }
 
@@ -264,7 +286,7 @@ export class FiberViewSource implements ViewSource {
         this.#publishQueued = false;
         if (this.#published === this.#tree) return;
         this.#published = this.#tree;
-        this.#changes.emit(this.#tree as ViewNode[]);
+        this.#changes.emit();
       });
     }
     return true;

@@ -1,3 +1,4 @@
+import { group, isGroup } from '../walker/groups.js';
 import { buildNodes, declarationsOf, NO_DECLS } from './build-nodes.js';
 import {
   type CacheEntry,
@@ -35,10 +36,20 @@ export function readFiberTree(
   entry: CacheEntry | undefined,
   options: ReadOptions,
 ): CacheEntry {
-  return read(anchor, entry, options, true);
+  return read(anchor, entry, options, true, true);
 }
 
-function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions, top: boolean): CacheEntry {
+/**
+ * `grouped`: no widget between `fiber` and the anchor, so a transparent fiber with several
+ * contributing children hands up one group of their nodes (src/walker/groups.ts).
+ */
+function read(
+  fiber: Fiber,
+  entry: CacheEntry | undefined,
+  options: ReadOptions,
+  top: boolean,
+  grouped: boolean,
+): CacheEntry {
   const props = fiber.memoizedProps;
   const state = fiber.memoizedState;
   const child = fiber.child;
@@ -51,8 +62,8 @@ function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions,
   ) {
     return entry;
   }
-  if (entry !== undefined && !options.full && passesThrough(fiber, entry))
-    return readChain(fiber, entry, options);
+  if (entry !== undefined && !options.full && entry.kidsGrouped === grouped && passesThrough(fiber, entry))
+    return readChain(fiber, entry, options, grouped);
   const e = entry ?? newEntry(props, state, child);
   let info = e.info;
   if (info === undefined) e.info = info = top ? null : describeComponent(fiber, options.types);
@@ -63,9 +74,23 @@ function read(fiber: Fiber, entry: CacheEntry | undefined, options: ReadOptions,
     const hooks = info === null ? null : hooksFiber(fiber, info);
     if (hooks !== null) decls = declarationsOf(hooks);
     const first = info === null ? child : bodyOf(fiber, info);
-    const kids = readChildren(first, e, options);
-    if (info === null || (info.provider == null && decls.length === 0)) {
-      out = kids;
+    const transparent = info === null || (info.provider == null && decls.length === 0);
+    const kidsGrouped = grouped && transparent;
+    if (e.kidsGrouped !== kidsGrouped) {
+      // Its children were read in the other form (it, or a fiber above it, became a widget or stopped
+      // being one): they are read anew.
+      e.kidsGrouped = kidsGrouped;
+      e.fibers = [];
+      e.entries = [];
+      e.parts = NO_PARTS;
+      e.kids = EMPTY;
+    }
+    const kids = readChildren(first, e, options, kidsGrouped);
+    if (info === null || transparent) {
+      const last = e.out.length === 1 ? e.out[0]! : undefined;
+      if (!kidsGrouped || e.parts.length < 2) out = kids;
+      else if (last !== undefined && isGroup(last) && last.children === kids) out = e.out;
+      else out = [group(kids)];
       idless = e.kidsIdless;
     } else if (
       entry !== undefined &&
@@ -119,11 +144,16 @@ function passesThrough(fiber: Fiber, entry: CacheEntry): boolean {
   );
 }
 
-/** Entries of the chain being walked by `readChain` (a stack: the bottom's read may walk another). */
+/**
+ * Entries of the chain being walked by `readChain` (a stack: the bottom's read may walk another),
+ * up to `chainTop`. Popped by moving `chainTop`, not by setting `length`: shrinking an array is a
+ * runtime call, on every chain of every commit. Stale entries above the top are overwritten.
+ */
 const chain: CacheEntry[] = [];
+let chainTop = 0;
 
-function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): CacheEntry {
-  const start = chain.length;
+function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions, grouped: boolean): CacheEntry {
+  const start = chainTop;
   let current = fiber;
   let e = entry;
   let out: Part | null = null;
@@ -131,7 +161,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
   for (;;) {
     const child = current.child!;
     e.child = child;
-    chain.push(e);
+    chain[chainTop++] = e;
     current = child;
     e = e.entries[0]!;
     const unchanged =
@@ -139,7 +169,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
     if (unchanged) break;
     if (passesThrough(child, e)) continue;
     const before = e.out;
-    if (read(child, e, options, false).out !== before) {
+    if (read(child, e, options, false, grouped).out !== before) {
       out = e.out;
       idless = e.idless;
     }
@@ -148,7 +178,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
   if (out !== null) {
     // The bottom's nodes changed: every entry of the chain passes them up as its own.
     const parts = out.length > 0 ? [out] : NO_PARTS;
-    for (let i = start; i < chain.length; i++) {
+    for (let i = start; i < chainTop; i++) {
       const link = chain[i]!;
       link.parts = parts;
       link.kids = out;
@@ -156,7 +186,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
       link.kidsIdless = link.idless = idless;
     }
   }
-  chain.length = start;
+  chainTop = start;
   return entry;
 }
 
@@ -166,7 +196,7 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions): Cache
  * otherwise (a keyed move, an insertion, a removal). The result keeps its identity when every
  * child's contribution did.
  */
-function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOptions): Part {
+function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOptions, grouped: boolean): Part {
   const { fibers, entries } = parent;
   let slots: Map<Fiber, CacheEntry> | null = null;
   let nextFibers: Fiber[] | null = null;
@@ -201,7 +231,7 @@ function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOpti
       continue;
     }
     const before = known?.out;
-    const entry = read(fiber, known, options, false);
+    const entry = read(fiber, known, options, false, grouped);
     if (entry.out !== before) changed = true;
     if (nextFibers !== null) {
       nextFibers.push(fiber);

@@ -64,7 +64,7 @@ export class SessionResources {
       this.#updated.emit(resourceUri(id, 'screen'));
       this.#updated.emit(resourceUri(id, 'tree'));
     }, this.#coalesce);
-    const unsubscribe = session.subscribe(() => notify.trigger());
+    const unsubscribe = session.onChange(() => notify.trigger());
     const stopListener = session.onStop(() => remove());
     const dispose = () => {
       unsubscribe();

@@ -158,7 +158,12 @@ export class Dispatcher {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
-    const resolution = resolveWidget(session.snapshot(), tool, session.typeMap, session.source.reusesNodes);
+    const resolution = resolveWidget(
+      session.derivable(true),
+      tool,
+      session.typeMap,
+      session.source.reusesNodes,
+    );
     if (!resolution.ok) {
       const { widgetId, why } = resolution.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());

@@ -76,6 +76,18 @@ export class Session {
     return this.source.subscribe(listener);
   }
 
+  /** `subscribe` for a listener that does not read the tree (it is then never made for it). */
+  onChange(listener: () => void): () => void {
+    return this.source.onChange?.(listener) ?? this.source.subscribe(() => listener());
+  }
+
+  /** The tree tools are derived from (`ViewSource.derivable`); `fresh` re-reads it first. */
+  derivable(fresh = false): ViewNode[] {
+    const { source } = this;
+    if (source.derivable) return source.derivable(fresh);
+    return fresh ? source.snapshot() : source.current();
+  }
+
   onStop(listener: () => void): () => void {
     return this.#onStop.subscribe(listener);
   }

@@ -10,7 +10,7 @@ import type { ViewSource } from './view-source.js';
 export interface SyncTarget {
   sessionId: string;
   typeMap: TypeMap;
-  source: Pick<ViewSource, 'current' | 'reusesNodes'>;
+  source: Pick<ViewSource, 'current' | 'reusesNodes' | 'derivable'>;
 }
 
 /**
@@ -47,7 +47,7 @@ export class Synchronizer {
    * in it changed. (A listing re-reads every session: this keeps it from re-deriving every tool.)
    * `force` derives every node again (a plain-data source may change its tree in place).
    */
-  sync(tree: readonly ViewNode[] = this.#target.source.current(), force = false): ToolDiff {
+  sync(tree: readonly ViewNode[] = this.#latest(), force = false): ToolDiff {
     const { sessionId } = this.#target;
     const current = this.#synced?.revision === this.#registry.sessionRevision(sessionId);
     if (!force && current && this.#synced?.tree === tree) return { added: [], removed: [], changed: [] };
@@ -62,6 +62,11 @@ export class Synchronizer {
    */
   toolNames(): ReadonlySet<string> {
     return this.#registry.sessionToolNames(this.#target.sessionId);
+  }
+
+  #latest(): readonly ViewNode[] {
+    const { source } = this.#target;
+    return source.derivable?.(false) ?? source.current();
   }
 
   /** The registry holds what the last tree derived: hand it only the change. */

@@ -23,6 +23,21 @@ export interface ViewSource {
   /** Called with each new tree after a commit (a burst of commits in one tick gives one call). */
   subscribe(listener: (tree: ViewNode[]) => void): () => void;
   /**
+   * Called when `subscribe`'s listeners are, without the tree: for a listener that does not read it,
+   * which spares a source that keeps its tree in another form (`derivable`) making `current()`'s.
+   * @default `subscribe` with the tree ignored
+   */
+  onChange?(listener: () => void): () => void;
+  /**
+   * The tree to derive tools from, when the source keeps one that is cheaper to change than
+   * `current()`'s: the same nodes in the same view order, with some siblings held by id-less
+   * container nodes (which derive no tools of their own), so that a change rebuilds short lists
+   * instead of copying a large forest (src/walker/groups.ts). `fresh`: re-read first, as
+   * `snapshot()` does.
+   * @default `fresh ? snapshot() : current()`
+   */
+  derivable?(fresh: boolean): ViewNode[];
+  /**
    * Resolves once React has committed the work scheduled so far (including effects that scheduled
    * more), or at once when nothing is scheduled. Never sleeps a fixed time.
    */

@@ -8,6 +8,7 @@ import { useMcpTools } from '../../src/react/index.js';
 import { Registry } from '../../src/registry/registry.js';
 import { Synchronizer } from '../../src/session/synchronizer.js';
 import { deriveWithRefusals } from '../../src/walker/derive.js';
+import { GROUP_TYPE, ungroup } from '../../src/walker/groups.js';
 import type { ViewNode } from '../../src/walker/types.js';
 import { falseNotes } from '../helpers/splice-notes.js';
 import { actionsOf, mount } from './helpers.js';
@@ -36,6 +37,18 @@ function listing(tree: readonly ViewNode[]): string[] {
       ? []
       : [`${node.id}:${actionsOf(node).join('+')}`, ...listing(node.children)],
   );
+}
+
+/** Where a group is where none may be: below a widget, or anywhere in the public tree. */
+function groupsBelow(tree: readonly ViewNode[], publicTree: boolean, where = 'forest'): string[] {
+  return tree.flatMap((node, i) => {
+    const here = `${where}/${node.id ?? node.type}#${i}`;
+    const group = node.type === GROUP_TYPE;
+    return [
+      ...(group && publicTree ? [here] : []),
+      ...groupsBelow(node.children, publicTree || !group, here),
+    ];
+  });
 }
 
 const picture = (registry: Registry) =>
@@ -74,24 +87,30 @@ it('the incremental tree always equals a full re-read and the model, whatever th
               {keys.map((key, i) => (
                 <Item key={key} id={key} depth={i % 3} partner={keys[(i + 1) % keys.length]} />
               ))}
-              <Activity mode={hidden ? 'hidden' : 'visible'}>
-                <Item id="tail" depth={1} />
-              </Activity>
+              <Box>
+                <Activity mode={hidden ? 'hidden' : 'visible'}>
+                  <Item id="tail" depth={1} />
+                </Activity>
+                <Item id="fixed" depth={0} />
+              </Box>
             </Box>
           );
         }
         const { source, ink, session } = mount(<App />, { builtinTools });
-        // Each published tree synced incrementally, as a hub does, against a full derive of it; and
-        // every splice note the snapshot made (src/walker/splice-note.ts) says what the list is.
+        // The sections of the layout are groups in the tree tools are derived from.
+        expect(session.derivable().some((node) => node.type === GROUP_TYPE)).toBe(true);
+        // Each published tree synced incrementally from its groups (src/walker/groups.ts), as a hub
+        // does, against a full derive of the public (flat) tree; and every splice note the snapshot
+        // made (src/walker/splice-note.ts) says what the list is.
         const registry = new Registry();
         const sync = new Synchronizer({ sessionId: 't', typeMap: session.typeMap, source }, registry, {
           warn: () => {},
         });
         sync.sync();
         const published: ViewNode[][] = [];
-        const stop = source.subscribe((tree) => {
-          published.push(tree);
-          sync.sync(tree);
+        const stop = session.onChange(() => {
+          published.push(session.derivable());
+          sync.sync();
         });
         let keys = ['k0', 'k1', 'k2', 'k3'];
         let hidden = false;
@@ -120,8 +139,17 @@ it('the incremental tree always equals a full re-read and the model, whatever th
           await source.settled();
           const incremental = listing(source.current());
           expect(listing(source.snapshot())).toEqual(incremental);
-          const model = [...keys, ...(hidden ? [] : ['tail'])].map((key) => `${key}:v${counts.get(key)}`);
+          const model = [...keys, ...(hidden ? [] : ['tail']), 'fixed'].map(
+            (key) => `${key}:v${counts.get(key)}`,
+          );
           expect(incremental).toEqual(model);
+          // The public tree is the derived one without its groups, node for node; groups only above widgets.
+          const derivable = session.derivable();
+          const flat = source.current();
+          expect(ungroup(derivable)).toHaveLength(flat.length);
+          expect(ungroup(derivable).every((node, i) => node === flat[i])).toBe(true);
+          expect(groupsBelow(derivable, false)).toEqual([]);
+          expect(groupsBelow(flat, true)).toEqual([]);
           for (const tree of published) expect(falseNotes(tree)).toEqual([]);
           published.length = 0;
           const full = new Registry();
@@ -129,7 +157,7 @@ it('the incremental tree always equals a full re-read and the model, whatever th
             't',
             deriveWithRefusals(source.current(), { sessionId: 't', typeMap: session.typeMap }).tools,
           );
-          sync.sync(source.current());
+          sync.sync();
           expect(picture(registry)).toEqual(picture(full));
         }
         stop();
