@@ -1,5 +1,6 @@
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
+import { withChildren } from './provider-for.js';
 
 /**
  * Gives widgets the default type map recognises (ink-text-input, ink-select-input, @inkjs/ui) an id
@@ -124,7 +125,7 @@ export class AutoIds {
     let next: ViewNode;
     if (last !== undefined && last.id === (id ?? node.id) && sameItems(last.children, children)) next = last;
     else {
-      next = { ...node, children: children as ViewNode[] };
+      next = withChildren(node, children as ViewNode[]);
       if (id !== undefined) {
         next.id = id;
         next.provider = this.#wrapper(node.provider!, id, node.type, counts.get(node.type)!);

@@ -1,7 +1,7 @@
 import type { ViewNode } from '../walker/types.js';
 import type { ComponentInfo } from './component-info.js';
 import type { Fiber, Hook } from './fiber-types.js';
-import { hookProvider, withSpecs } from './provider-for.js';
+import { hookNode, hookProvider } from './provider-for.js';
 import { isDeclaration, type ToolsDeclaration } from './tools-marker.js';
 
 export const NO_DECLS: readonly ToolsDeclaration[] = Object.freeze([]);
@@ -42,7 +42,7 @@ export function buildNodes(
     const provider = hookProvider(hooks?.type as object);
     for (const decl of decls) {
       const own = decl.exclude ? { ...attrs, mcpExclude: true } : attrs;
-      nodes.push(withSpecs({ type: info.name, id: decl.id, attrs: own, children: [], provider }, decl.specs));
+      nodes.push(hookNode(info.name, decl.id, own, provider, decl.specs));
     }
   }
   nodes[nodes.length - 1]!.children = kids as ViewNode[];

@@ -5,11 +5,63 @@ import type { ActionSpec, ToolProvider, ViewNode } from '../walker/types.js';
  * definition, provider), so a fresh provider per snapshot would replace every tool on every commit.
  */
 
-/** A hook node's committed specs: kept off the node, so they never show in attrs, spreads or JSON. */
-const hookSpecs = new WeakMap<ViewNode, readonly ActionSpec[]>();
-
 const hookProviders = new WeakMap<object, ToolProvider>();
 const staticProviders = new WeakMap<object, ToolProvider>();
+
+/**
+ * The node of one `useMcpTools` call. Its committed specs ride in a private field: they never show
+ * in attrs, keys or JSON, and storing them costs nothing per commit (a WeakMap keyed by the node cost
+ * an insert, ~0.3 µs, for every node a commit rebuilds: bench/README.md, P1.tool).
+ */
+class HookNode implements ViewNode {
+  type: string;
+  id: string;
+  attrs: Record<string, unknown>;
+  children: ViewNode[];
+  provider: ToolProvider;
+  readonly #specs: readonly ActionSpec[];
+
+  constructor(
+    type: string,
+    id: string,
+    attrs: Record<string, unknown>,
+    children: ViewNode[],
+    provider: ToolProvider,
+    specs: readonly ActionSpec[],
+  ) {
+    this.type = type;
+    this.id = id;
+    this.attrs = attrs;
+    this.children = children;
+    this.provider = provider;
+    this.#specs = specs;
+  }
+
+  static specsOf(node: ViewNode): readonly ActionSpec[] | undefined {
+    return #specs in node ? node.#specs : undefined;
+  }
+
+  static withChildren(node: ViewNode, children: ViewNode[]): ViewNode | undefined {
+    if (!(#specs in node)) return undefined;
+    return new HookNode(node.type, node.id, node.attrs, children, node.provider, node.#specs);
+  }
+}
+
+/** The node of a `useMcpTools` call, answering `specs` through its component's `hookProvider`. */
+export function hookNode(
+  type: string,
+  id: string,
+  attrs: Record<string, unknown>,
+  provider: ToolProvider,
+  specs: readonly ActionSpec[],
+): ViewNode {
+  return new HookNode(type, id, attrs, [], provider, specs);
+}
+
+/** `node` with other children: a spread would lose a hook node's specs (its provider would then offer nothing). */
+export function withChildren(node: ViewNode, children: ViewNode[]): ViewNode {
+  return HookNode.withChildren(node, children) ?? { ...node, children };
+}
 
 /** One provider per component that calls `useMcpTools`: it answers the specs stored on the node. */
 export function hookProvider(component: object): ToolProvider {
@@ -31,13 +83,8 @@ export function staticProvider(holder: { mcpTools: ToolProvider['mcpTools'] }): 
   return provider;
 }
 
-export function withSpecs(node: ViewNode, specs: readonly ActionSpec[]): ViewNode {
-  hookSpecs.set(node, specs);
-  return node;
-}
-
 function specsOf(node: ViewNode): ActionSpec[] {
-  const specs = hookSpecs.get(node);
+  const specs = HookNode.specsOf(node);
   // A copy: the walker may not mutate it, but the declaration is shared with React's hook state.
   return specs ? [...specs] : [];
 }

@@ -74,7 +74,38 @@ function Later() {
   );
 }
 
+/** A component that declares tools around a widget that gets its id automatically. */
+function Panel() {
+  const [v, setV] = useState('');
+  const [closed, setClosed] = useState(false);
+  useMcpTools('panel', { close: { run: () => setClosed(true) } });
+  return (
+    <Box flexDirection="column">
+      <TextInput value={v} onChange={setV} focus={false} />
+      <Text>{closed ? 'closed' : `value=${v}`}</Text>
+    </Box>
+  );
+}
+
 describe('automatic ids', () => {
+  it('a component that declares tools keeps them around a widget given an automatic id', async () => {
+    // The id pass copies every node above the renamed widget; a copy of a `useMcpTools` node must
+    // carry its specs (it once offered nothing: src/react/provider-for.ts).
+    const app = await renderHeadless(<Panel />, { nameStyle: 'dotted' });
+    try {
+      const names = await listed(app.client);
+      expect(names).toContain('app.panel.close');
+      expect(names).toContain('app.text_input_1.type_into');
+      await app.client.callTool({ name: 'app.text_input_1.type_into', arguments: { text: 'Oslo' } });
+      expect(app.lastFrame()).toContain('value=Oslo');
+      const result = await app.client.callTool({ name: 'app.panel.close', arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect(app.lastFrame()).toContain('closed');
+    } finally {
+      await app.unmount();
+    }
+  });
+
   it('a widget without an id that appears after the first render gets its id', async () => {
     const app = await renderHeadless(<Later />, { nameStyle: 'dotted' });
     try {
