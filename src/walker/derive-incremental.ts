@@ -45,7 +45,15 @@ export class IncrementalDerivation {
   readonly #typeMap: TypeMap;
   /** `isId(sessionId)`, asked once: a refused session id derives nothing. */
   readonly #validSession: boolean;
-  #nodes = new WeakMap<object, NodeDerivation>();
+  /**
+   * Every node's record. A `Map`, not a `WeakMap`: inserting a fresh key into a WeakMap of thousands
+   * costs ~0.3–0.9 µs on Node 20, once per node a commit rebuilds, and weak tables weigh on every
+   * garbage collection. Records of nodes that left the tree are only counted (`#gone`); once they
+   * outnumber the rest, the map is rebuilt from the tree (amortised O(1) a node, at most about
+   * twice the tree's records held).
+   */
+  #nodes = new Map<object, NodeDerivation>();
+  #gone = 0;
   /** Name → how many nodes of the current tree derive it. */
   #counts = new NameTable<number>();
   #duplicates = false;
@@ -63,7 +71,10 @@ export class IncrementalDerivation {
    * `fresh` (then everything is derived again, as for a source that changed nodes in place).
    */
   full(tree: readonly ViewNode[], fresh = false): Derivation {
-    if (fresh) this.#nodes = new WeakMap();
+    // Only the records of this tree's nodes are kept: a full walk visits each of them.
+    const last = fresh ? undefined : this.#nodes;
+    this.#nodes = new Map();
+    this.#gone = 0;
     const out: Derivation = { tools: [], refusals: [] };
     this.#counts = new NameTable();
     this.#duplicates = false;
@@ -75,7 +86,9 @@ export class IncrementalDerivation {
     while (stack.length > 0) {
       const node = stack.pop();
       if (typeof node !== 'object' || node === null) continue;
-      const { record } = this.recordOf(node);
+      let record = last?.get(node);
+      if (record === undefined) record = this.recordOf(node).record;
+      else this.#nodes.set(node, record);
       for (const tool of record.tools) {
         out.tools.push(tool);
         this.count(tool.name, 1);
@@ -115,6 +128,7 @@ export class IncrementalDerivation {
     }
     this.#tree = tree;
     this.#ordered = undefined;
+    if (this.#gone > 64 && this.#gone > this.#nodes.size - this.#gone) this.#compact(tree);
     return change;
   }
 
@@ -150,6 +164,34 @@ export class IncrementalDerivation {
     const record = deriveOne(node, this.#sessionId, this.#typeMap);
     this.#nodes.set(node, record);
     return { record, fresh: true };
+  }
+
+  /** How many node records are held (for tests: at most about twice the tree's). */
+  get records(): number {
+    return this.#nodes.size;
+  }
+
+  /** A node left the tree (for `ChangeWalk`): its record is dropped at the next compaction. */
+  forget(node: object): void {
+    if (!isGroupSafe(node)) this.#gone++;
+  }
+
+  /** Keeps only the records of `tree`'s nodes (every one of which has a record). */
+  #compact(tree: readonly unknown[]): void {
+    const nodes = new Map<object, NodeDerivation>();
+    const stack: unknown[] = [];
+    pushReversed(stack, tree);
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (typeof node !== 'object' || node === null) continue;
+      const record = this.known(node);
+      // Never so after a successful update; if it were, keeping every record is the safe answer.
+      if (record === undefined) return;
+      if (!isGroupSafe(node)) nodes.set(node, record);
+      pushReversed(stack, record.children);
+    }
+    this.#nodes = nodes;
+    this.#gone = 0;
   }
 
   /** Counts a node's tool in (1) or out (-1) of the current tree (for `ChangeWalk` and `full`). */
@@ -230,6 +272,7 @@ class ChangeWalk {
       // Every node of the last tree was derived; anything else is not the tree we think it is.
       if (known === undefined) throw new Error('ink-mcp: a node of the last tree was never derived');
       record = known;
+      this.#derivation.forget(node);
     } else {
       const { record: found, fresh } = this.#derivation.recordOf(node);
       record = found;
