@@ -90,6 +90,11 @@ const GOALS: Goal[] = [
     target: '≤ 0.5',
     met: num((x) => x <= 0.5),
   },
+  ...['P1.leaf', 'P1.tool', 'P1.leaf.50k', 'P1.tool.50k'].map((key) => ({
+    key: `${key}.early`,
+    what: `context: ${key} after 1,000 commits of the update, before V8 has optimized ink-mcp's per-commit code`,
+    target: '',
+  })),
   {
     key: 'P1.frame',
     what: "Ink's whole frame (React, Yoga, output) with a session ÷ without, leaf update, 10k fibers",
