@@ -253,6 +253,11 @@ class ChangeWalk {
 
   #node(before: unknown, after: unknown): void {
     if (before === after) return;
+    // A group for a group (a layout level on the path of the change): nothing of their own to count.
+    if (isGroupSafe(before) && isGroupSafe(after)) {
+      this.lists((before as ViewNode).children, (after as ViewNode).children);
+      return;
+    }
     const old = this.#own(before, -1);
     const next = this.#own(after, 1);
     this.lists(old.children, next.children, old.list, next.list);

@@ -39,9 +39,9 @@ export function isGroup(node: ViewNode): boolean {
  * Whether `node` is a group, for code that may meet any node: a hostile one (a throwing getter, a
  * proxy) is not a group.
  */
-export function isGroupSafe(node: object): boolean {
+export function isGroupSafe(node: unknown): boolean {
   try {
-    return (node as ViewNode).attrs === GROUP_ATTRS;
+    return (node as ViewNode | null | undefined)?.attrs === GROUP_ATTRS;
   } catch {
     return false;
   }
