@@ -135,7 +135,7 @@ export class FiberViewSource implements ViewSource {
     return this.#flat as ViewNode[];
   }
 
-  derivable(fresh: boolean): ViewNode[] {
+  toolTree(fresh: boolean): ViewNode[] {
     if (fresh) this.#refresh();
     return this.#tree as ViewNode[];
   }

@@ -77,8 +77,8 @@ function read(
     const transparent = info === null || (info.provider == null && decls.length === 0);
     const kidsGrouped = grouped && transparent;
     if (e.kidsGrouped !== kidsGrouped) {
-      // Its children were read in the other form (it, or a fiber above it, became a widget or stopped
-      // being one): they are read anew.
+      // First read, or its children were read in the other form: they are read anew, so that no
+      // list of one form is kept in the other (a group below a widget would reach the public tree).
       e.kidsGrouped = kidsGrouped;
       e.fibers = [];
       e.entries = [];

@@ -159,7 +159,7 @@ export class Dispatcher {
     const { tool } = call;
     const session = this.#session;
     const resolution = resolveWidget(
-      session.derivable(true),
+      session.toolTree(true),
       tool,
       session.typeMap,
       session.source.reusesNodes,

@@ -137,7 +137,7 @@ export class Hub implements SessionHost {
    */
   list(): readonly RegisteredTool[] {
     for (const { session, sync } of this.#sessions.values())
-      if (session.running) sync.sync(session.derivable(true));
+      if (session.running) sync.sync(session.toolTree(true));
     return this.registry.list();
   }
 
@@ -211,7 +211,7 @@ export class Hub implements SessionHost {
     const attached = this.#sessions.get(name.split('.', 1)[0] ?? '');
     if (!attached?.session.running) return undefined;
     // Forced: a source that changed its tree in place (plain data) still gets re-derived here.
-    attached.sync.sync(attached.session.derivable(true), true);
+    attached.sync.sync(attached.session.toolTree(true), true);
     return this.registry.get(name);
   }
 

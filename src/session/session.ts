@@ -81,10 +81,10 @@ export class Session {
     return this.source.onChange?.(listener) ?? this.source.subscribe(() => listener());
   }
 
-  /** The tree tools are derived from (`ViewSource.derivable`); `fresh` re-reads it first. */
-  derivable(fresh = false): ViewNode[] {
+  /** The tree tools are derived from (`ViewSource.toolTree`); `fresh` re-reads it first. */
+  toolTree(fresh = false): ViewNode[] {
     const { source } = this;
-    if (source.derivable) return source.derivable(fresh);
+    if (source.toolTree) return source.toolTree(fresh);
     return fresh ? source.snapshot() : source.current();
   }
 

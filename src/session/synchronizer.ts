@@ -10,7 +10,7 @@ import type { ViewSource } from './view-source.js';
 export interface SyncTarget {
   sessionId: string;
   typeMap: TypeMap;
-  source: Pick<ViewSource, 'current' | 'reusesNodes' | 'derivable'>;
+  source: Pick<ViewSource, 'current' | 'reusesNodes' | 'toolTree'>;
 }
 
 /**
@@ -66,7 +66,7 @@ export class Synchronizer {
 
   #latest(): readonly ViewNode[] {
     const { source } = this.#target;
-    return source.derivable?.(false) ?? source.current();
+    return source.toolTree?.(false) ?? source.current();
   }
 
   /** The registry holds what the last tree derived: hand it only the change. */

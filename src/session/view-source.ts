@@ -24,7 +24,7 @@ export interface ViewSource {
   subscribe(listener: (tree: ViewNode[]) => void): () => void;
   /**
    * Called when `subscribe`'s listeners are, without the tree: for a listener that does not read it,
-   * which spares a source that keeps its tree in another form (`derivable`) making `current()`'s.
+   * which spares a source that keeps its tree in another form (`toolTree`) making `current()`'s.
    * @default `subscribe` with the tree ignored
    */
   onChange?(listener: () => void): () => void;
@@ -36,7 +36,7 @@ export interface ViewSource {
    * `snapshot()` does.
    * @default `fresh ? snapshot() : current()`
    */
-  derivable?(fresh: boolean): ViewNode[];
+  toolTree?(fresh: boolean): ViewNode[];
   /**
    * Resolves once React has committed the work scheduled so far (including effects that scheduled
    * more), or at once when nothing is scheduled. Never sleeps a fixed time.

@@ -156,8 +156,8 @@ export class IncrementalDerivation {
 
   /** The node's record, derived now if it is new (for `ChangeWalk` and `full`). */
   recordOf(node: object): { record: NodeDerivation; fresh: boolean } {
-    // A group derives nothing and is rebuilt on every change below it: it is not kept, so a
-    // tool component's update costs no WeakMap insert per group on its path (~0.3 µs each).
+    // A group derives nothing and is rebuilt on every change below it: it gets no record, so a
+    // tool component's update costs no insert per group on its path.
     if (isGroupSafe(node)) return { record: groupRecord(node as ViewNode), fresh: false };
     const known = this.#nodes.get(node);
     if (known !== undefined) return { record: known, fresh: false };

@@ -2,20 +2,22 @@ import type { ViewNode } from './types.js';
 
 /**
  * Groups: how the React snapshot (src/react/read-fiber-tree.ts) keeps a session's forest cheap to
- * change. Above the first widget of a
- * path (the session's top level, which is flat: every widget there is a root of its forest), a
- * transparent level with two or more contributing children hands up one id-less node holding
- * their nodes instead of the nodes themselves. The tree tools are derived from is then shaped like
- * the app's layout, and a tool component's update rebuilds a few short lists on its path (its
- * section's rows, the sections) instead of copying the whole forest at every level above it:
- * 5,000 pointers twice per commit in a forest of 5,000 widgets (bench/README.md, P1.tool.50k).
+ * change. A session's forest is flat at the top: every widget not inside another widget is one of
+ * its roots. Above the first widget of a path, a transparent level with two or more contributing
+ * children hands up one id-less node holding their nodes instead of the nodes themselves. The tree
+ * tools are derived from is then shaped like the app's layout, and a tool component's update
+ * rebuilds a few short lists on its path (its section's rows, the sections) instead of copying the
+ * whole forest at every level above it: 5,000 pointers twice per commit in a forest of 5,000
+ * widgets (bench/README.md, P1.tool.50k).
  *
  * A group is a layout container to the walker (no id: no tools of its own, children walked, in
- * view order), so it derives exactly what the flat forest derives. Nobody else sees one: the
- * session's public tree (`ViewSource.current()`) is the same forest with every group replaced by
- * its children (`ungroup`), made when first asked for. Groups never occur inside a widget's
- * `children`: below a widget the snapshot builds flat lists. A group is made by the snapshot alone,
- * of plain arrays it never edits: the derivation trusts it (src/walker/derive-incremental.ts).
+ * view order), so it derives exactly what the flat forest derives, and a call resolves its widget
+ * in it alike. Nothing an app or an agent sees holds one: the session's public tree
+ * (`ViewSource.current()`, `Session.tree()`, the tree resource) is the same forest with every group
+ * replaced by its children (`ungroup`), made when first asked for. Groups never occur inside a
+ * widget's `children`: below a widget the snapshot builds flat lists. A group is made by the
+ * snapshot alone, of plain arrays it never edits: the derivation trusts it
+ * (src/walker/derive-incremental.ts).
  */
 
 /** Every group's attrs: the mark by which a group is told apart from any node an app made. */

@@ -98,7 +98,7 @@ it('the incremental tree always equals a full re-read and the model, whatever th
         }
         const { source, ink, session } = mount(<App />, { builtinTools });
         // The sections of the layout are groups in the tree tools are derived from.
-        expect(session.derivable().some((node) => node.type === GROUP_TYPE)).toBe(true);
+        expect(session.toolTree().some((node) => node.type === GROUP_TYPE)).toBe(true);
         // Each published tree synced incrementally from its groups (src/walker/groups.ts), as a hub
         // does, against a full derive of the public (flat) tree; and every splice note the snapshot
         // made (src/walker/splice-note.ts) says what the list is.
@@ -109,7 +109,7 @@ it('the incremental tree always equals a full re-read and the model, whatever th
         sync.sync();
         const published: ViewNode[][] = [];
         const stop = session.onChange(() => {
-          published.push(session.derivable());
+          published.push(session.toolTree());
           sync.sync();
         });
         let keys = ['k0', 'k1', 'k2', 'k3'];
@@ -144,11 +144,11 @@ it('the incremental tree always equals a full re-read and the model, whatever th
           );
           expect(incremental).toEqual(model);
           // The public tree is the derived one without its groups, node for node; groups only above widgets.
-          const derivable = session.derivable();
+          const toolTree = session.toolTree();
           const flat = source.current();
-          expect(ungroup(derivable)).toHaveLength(flat.length);
-          expect(ungroup(derivable).every((node, i) => node === flat[i])).toBe(true);
-          expect(groupsBelow(derivable, false)).toEqual([]);
+          expect(ungroup(toolTree)).toHaveLength(flat.length);
+          expect(ungroup(toolTree).every((node, i) => node === flat[i])).toBe(true);
+          expect(groupsBelow(toolTree, false)).toEqual([]);
           expect(groupsBelow(flat, true)).toEqual([]);
           for (const tree of published) expect(falseNotes(tree)).toEqual([]);
           published.length = 0;
