@@ -93,9 +93,11 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       logger,
     });
     // The token file must not outlive the process, however it ends: on exit, and on a signal
-    // (removed, then the signal raised again with its default action).
+    // (removed, then the signal raised again with its default action), as renderMcp does. SIGINT is
+    // a real signal for an app that reads no keys: the terminal stays in cooked mode and Ctrl+C
+    // signals the whole foreground group (test/launcher/attach.test.ts).
     process.once('exit', () => announced.remove());
-    for (const signal of ['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const)
+    for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const)
       process.once(signal, () => {
         announced.remove();
         process.kill(process.pid, signal);

@@ -53,6 +53,40 @@ describe('ink-mcp --attach', () => {
       rmSync(runtime, { recursive: true, force: true });
     }
   }, 90_000);
+
+  // An app that reads no keys leaves the terminal in cooked mode: Ctrl+C is a real SIGINT for the
+  // whole foreground group, Ctrl+\\ a SIGQUIT. The token must not outlive the app either way.
+  it.each([
+    ['Ctrl+C (SIGINT)', '\x03'],
+    ['Ctrl+\\ (SIGQUIT)', '\x1c'],
+  ])(
+    '%s in an app without useInput ends it and removes the token file',
+    async (_, key) => {
+      const runtime = mkdtempSync(join(tmpdir(), 'ink-mcp-attach-'));
+      const term = spawn(process.execPath, [built.bin, '--attach', '--', 'node', app('counter.js')], {
+        cwd: repoRoot,
+        cols: 80,
+        rows: 24,
+        env: { ...withoutCi(process.env), XDG_RUNTIME_DIR: runtime } as Record<string, string>,
+      });
+      let output = '';
+      term.onData((data) => {
+        output += data;
+      });
+      const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
+      try {
+        await waitFor(() => output.includes('tests passed'));
+        expect(readdirSync(join(runtime, 'ink-mcp'))).toHaveLength(1);
+        term.write(key);
+        await exited;
+        expect(readdirSync(join(runtime, 'ink-mcp'))).toEqual([]);
+      } finally {
+        term.kill();
+        rmSync(runtime, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });
 
 // Generous: under a loaded CI the launcher, the preload and the app start in several seconds.
