@@ -141,7 +141,14 @@ try {
   if (!file)
     throw new Error(`check-quickstart: attached: no connection file; the terminal showed:\n${shown}`);
   const { url, token } = JSON.parse(readFileSync(join(folder, file), 'utf8'));
-  if (!shown.includes(token)) throw new Error('check-quickstart: attached: the token was not printed');
+  // The file is written just before the banner goes to stderr, and the pty hands the banner to this
+  // process some time later (on a loaded machine, after the poll above has found the file).
+  for (let i = 0; i < 100 && !shown.includes(token); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!shown.includes(token)) {
+    throw new Error(`check-quickstart: attached: the token was not printed; the terminal showed:\n${shown}`);
+  }
   const http = new Client({ name: 'check-quickstart', version: '1' });
   await http.connect(
     new StreamableHTTPClientTransport(new URL(url), {
