@@ -3,6 +3,7 @@ import * as ownInk from 'ink';
 import type { RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { listenAndAnnounce } from '../render/announce-http.js';
+import { cleanUpOnSignal } from '../render/clean-up-on-signal.js';
 import { AnsweringStdioTransport } from '../render/stdio-transport.js';
 import { createMcpServer } from '../server/create-mcp-server.js';
 import { stderrLogger } from '../walker/logger.js';
@@ -92,16 +93,11 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       stderr: process.stderr,
       logger,
     });
-    // The token file must not outlive the process, however it ends: on exit, and on a signal
-    // (removed, then the signal raised again with its default action), as renderMcp does. SIGINT is
-    // a real signal for an app that reads no keys: the terminal stays in cooked mode and Ctrl+C
-    // signals the whole foreground group (test/launcher/attach.test.ts).
-    process.once('exit', () => announced.remove());
-    for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const)
-      process.once(signal, () => {
-        announced.remove();
-        process.kill(process.pid, signal);
-      });
+    // The token file must not outlive the process, however it ends: on exit (connection-info.ts), and
+    // on a signal that ends it, as renderMcp does. SIGINT is a real signal for an app that reads no
+    // keys: the terminal stays in cooked mode and Ctrl+C signals the whole foreground group
+    // (test/launcher/attach.test.ts).
+    cleanUpOnSignal(announced.remove);
   }
 
   return (appInk: object) => {

@@ -8,6 +8,7 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { Confirmer } from '../session/confirmer.js';
 import { stderrLogger } from '../walker/logger.js';
 import { claimStdout } from './claim-stdout.js';
+import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 import { servedByPreload } from './preload-state.js';
@@ -148,16 +149,15 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.host === undefined ? {} : { host: options.host }),
   });
-  // The token file must not outlive the app, whatever ends it: removed at once on a signal (before
-  // anything can fail on a terminal that hung up), then the app unmounts and the signal is raised
-  // again. SIGINT is a real signal for an app without useInput (no raw mode), or before raw mode is on.
-  // Installed before the file exists: a signal with no listener kills the process at once.
-  const onSignal = (signal: NodeJS.Signals) => {
+  // The token file must not outlive the app, whatever ends it: on a signal that ends the process it
+  // is removed at once (before anything can fail on a terminal that hung up), then the app unmounts
+  // and the signal ends the process. SIGINT is a real signal for an app without useInput (no raw
+  // mode), or before raw mode is on. Installed before the file exists: a signal with no listener
+  // ends the process at once.
+  const offSignals = cleanUpOnSignal(() => {
     file?.remove();
-    void app.unmount().finally(() => process.kill(process.pid, signal));
-  };
-  const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'];
-  for (const signal of signals) process.once(signal, onSignal);
+    return app.unmount();
+  });
   const dir = options.connectionDir === undefined ? connectionDir() : options.connectionDir;
   const written = dir === false ? undefined : writeConnectionFile(dir, options.session, endpoint);
   if (written && 'error' in written) logger.warn(written.error);
@@ -187,7 +187,7 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
   );
   const app = lifecycle(server, instance, {
     cleanup: () => {
-      for (const signal of signals) process.off(signal, onSignal);
+      offSignals();
       confirmer.close();
       file?.remove();
     },

@@ -61,6 +61,21 @@ describe('ink-mcp --attach', () => {
     },
     90_000,
   );
+
+  // Without ink-mcp, an app with its own SIGINT listener hears Ctrl+C once and decides what follows.
+  it('Ctrl+C in an app that handles SIGINT itself reaches it once; the app ends as it chooses', async () => {
+    const { files, term, output, exited, stop } = attach('save-on-sigint.js');
+    try {
+      await waitFor(() => output().includes('Ctrl+C saves and quits'));
+      term.write('\x03');
+      expect(await exited).toBe(0);
+      expect(output()).toContain('saving (SIGINT 1)');
+      expect(output()).not.toContain('SIGINT 2');
+      expect(readdirSync(files)).toEqual([]);
+    } finally {
+      stop();
+    }
+  }, 90_000);
 });
 
 /** The launcher in attached mode in a real terminal (a pseudo-terminal), as a person runs it. */

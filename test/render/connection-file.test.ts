@@ -134,6 +134,18 @@ describe('the connection file in a real terminal', () => {
     90_000,
   );
 
+  it('files and signals: Ctrl+C in an app that handles SIGINT itself reaches it once; the app exits as it chooses, and the file goes', async () => {
+    const { dir, term, exited, output, crash } = await startInPty(['--own-sigint']);
+    await waitFor(() => output().includes('counter ready'), 'no first frame', output);
+    term.write('\x03');
+    const { exitCode, signal } = await exited;
+    expect({ exitCode, signal: signal || undefined }).toEqual({ exitCode: 0, signal: undefined });
+    expect(output()).toContain('saving (SIGINT 1)');
+    expect(output()).not.toContain('SIGINT 2');
+    expect(readdirSync(dir)).toEqual([]);
+    expect(crash()).toBeUndefined();
+  }, 90_000);
+
   it('files and signals: an early Ctrl+C, the moment the file exists, removes it', async () => {
     const { dir, term, exited, crash } = await startInPty(['--keys']);
     term.write('\x03');
