@@ -145,6 +145,8 @@ export type Refusal =
 export interface ToolAnnotations {
   sensitive?: true;
   destructiveHint?: true;
+  /** The tool changes nothing (listed to clients, which may then run it without asking). */
+  readOnlyHint?: true;
 }
 
 /** A derived tool, as the registry holds it. */

@@ -1,6 +1,8 @@
 import { ActionError } from '../../walker/action-error.js';
+import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, ToolProvider, ViewNode } from '../../walker/types.js';
 import type { FocusManager, FocusState } from '../focus-state.js';
+import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 
 /** The focus node's attrs: what its tools offer (read at the last snapshot). */
@@ -13,7 +15,8 @@ export interface FocusAttrs {
 
 /**
  * `focus.list`, `focus.set {id}`, `focus.next`, `focus.previous`: Ink's own focus manager (the ids
- * of `useFocus({ id })`). Offered only while something can take focus.
+ * of `useFocus({ id })`). Always offered, so that a first tool list is complete (the focusable
+ * components register in effects, after the first commit); with nothing to focus they say so.
  */
 export function focusProvider(host: BuiltinHost): ToolProvider {
   const move = async (how: (manager: FocusManager) => void): Promise<string> => {
@@ -22,56 +25,39 @@ export function focusProvider(host: BuiltinHost): ToolProvider {
     await host.settled();
     return describeFocus(live(host));
   };
-  return {
-    mcpTools(attrs) {
-      const { ids } = attrs as unknown as FocusAttrs;
-      if (!Array.isArray(ids) || ids.length === 0) return [];
-      const specs: ActionSpec[] = [
-        {
-          name: 'list',
-          description: 'The ids that can take focus (in Tab order) and the one that has it.',
-          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-          run: () => {
-            const state = live(host);
-            return { ids: [...state.ids], focused: state.active ?? null };
-          },
-        },
-        {
-          name: 'set',
-          description: `Give focus to the component with this id (Ink's useFocus id). Ids now: ${ids.map((id) => JSON.stringify(id)).join(', ')}.`,
-          inputSchema: {
-            type: 'object',
-            properties: { id: { type: 'string', minLength: 1 } },
-            required: ['id'],
-            additionalProperties: false,
-          },
-          run: (args) => {
-            const id = (args as { id: string }).id;
-            const state = live(host);
-            if (!state.ids.includes(id)) {
-              throw new ActionError(
-                `ink-mcp: no component that can take focus has the id ${JSON.stringify(id)}; focus did not move. Ids now: ${state.ids.map((i) => JSON.stringify(i)).join(', ')}.`,
-              );
-            }
-            return move((manager) => manager.focus(id));
-          },
-        },
-        {
-          name: 'next',
-          description: 'Move focus to the next component, as Tab does.',
-          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-          run: () => move((manager) => manager.focusNext()),
-        },
-        {
-          name: 'previous',
-          description: 'Move focus to the previous component, as Shift+Tab does.',
-          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-          run: () => move((manager) => manager.focusPrevious()),
-        },
-      ];
-      return specs;
+  const specs: ActionSpec[] = [
+    {
+      ...spec(FOCUS_LIST),
+      run: () => {
+        const state = live(host);
+        return { ids: [...state.ids], focused: state.active ?? null };
+      },
     },
-  };
+    {
+      ...spec(FOCUS_SET),
+      run: (args) => {
+        const id = (args as { id: string }).id;
+        const state = live(host);
+        if (!state.ids.includes(id)) {
+          throw new ActionError(
+            `ink-mcp: no component that can take focus has the id ${JSON.stringify(id)}; focus did not move. Ids now: ${state.ids.map((i) => JSON.stringify(i)).join(', ')}.`,
+          );
+        }
+        return move((manager) => manager.focus(id));
+      },
+    },
+    {
+      ...spec(FOCUS_NEXT),
+      run: () => move((manager) => manager.focusNext()),
+    },
+    {
+      ...spec(FOCUS_PREVIOUS),
+      run: () => move((manager) => manager.focusPrevious()),
+    },
+  ];
+  // One list for every snapshot: the ids are data of the node (focus.list), not of the definitions,
+  // so a moving focus changes no tool.
+  return { mcpTools: () => specs };
 }
 
 function live(host: BuiltinHost): FocusState {

@@ -1,13 +1,12 @@
 import { terminalControlIssue } from '../../registry/control-characters.js';
 import { ActionError } from '../../walker/action-error.js';
+import { KEYBOARD_PRESS, KEYBOARD_TYPE } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, ToolProvider } from '../../walker/types.js';
 import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
+import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 
-/** More keys than this in one call is a script, not a keystroke: split it into several calls. */
-export const MAX_KEYS = 500;
-/** The longest text one `keyboard.type` call types. */
-export const MAX_TEXT = 10_000;
+export { MAX_KEYS, MAX_TEXT } from '../../walker/builtin-catalog.js';
 
 /**
  * `keyboard.press {keys}` and `keyboard.type {text}`: keys as a person presses them, one input event
@@ -17,26 +16,7 @@ export const MAX_TEXT = 10_000;
 export function keyboardProvider(host: BuiltinHost): ToolProvider {
   const specs: ActionSpec[] = [
     {
-      name: 'press',
-      description:
-        'Press keys in order, as a person does (each one reaches the app after the previous one took effect). ' +
-        'Names: enter, tab, shift+tab, escape, backspace, delete, space, up, down, left, right, home, end, ' +
-        'pageup, pagedown, f1-f12, ctrl+<letter>, meta+<key>, or one character ("a", "A", "/"). ' +
-        'To type text, use keyboard.type.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          keys: {
-            type: 'array',
-            items: { type: 'string', minLength: 1 },
-            minItems: 1,
-            maxItems: MAX_KEYS,
-            description: 'Key names, pressed in this order, e.g. ["down", "down", "enter"].',
-          },
-        },
-        required: ['keys'],
-        additionalProperties: false,
-      },
+      ...spec(KEYBOARD_PRESS),
       run: async (args, info) => {
         const keys = (args as { keys: string[] }).keys;
         const result = keySequences(keys);
@@ -54,16 +34,7 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
       },
     },
     {
-      name: 'type',
-      description:
-        'Type text as a person does, one character per key (a line break is Enter). ' +
-        'For named keys (arrows, escape, ctrl+…) use keyboard.press.',
-      inputSchema: {
-        type: 'object',
-        properties: { text: { type: 'string', minLength: 1, maxLength: MAX_TEXT } },
-        required: ['text'],
-        additionalProperties: false,
-      },
+      ...spec(KEYBOARD_TYPE),
       run: async (args, info) => {
         const text = (args as { text: string }).text;
         // The registry refuses such arguments before this runs; the same rule again, for a caller

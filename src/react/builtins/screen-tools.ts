@@ -1,12 +1,13 @@
 import { ScreenReading, viewText } from '../../session/screen-view.js';
 import { ActionError } from '../../walker/action-error.js';
+import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
+import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 import { waitForScreen } from './wait-for-screen.js';
 
-/** `screen.wait_for` waits at most this long (a call must answer well before clients give up). */
-export const MAX_WAIT_MS = 25_000;
-export const DEFAULT_WAIT_MS = 5_000;
+export { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../../walker/builtin-catalog.js';
+
 /** Re-checks a screen no commit reported this often while waiting. */
 const BACKSTOP_MS = 100;
 
@@ -14,51 +15,33 @@ const BACKSTOP_MS = 100;
 export function screenProvider(host: BuiltinHost): ToolProvider {
   const specs: ActionSpec[] = [
     {
-      name: 'read',
-      description:
-        'Read the screen now as plain text (as many lines as the terminal has rows: the last ones, or ' +
-        'from line `offset`, 0 being the top), which widget has Ink focus, and the accessibility outline ' +
-        '(aria-role, aria-state, aria-label) when the app declares one.',
-      inputSchema: {
-        type: 'object',
-        properties: { offset: { type: 'integer', minimum: 0 } },
-        additionalProperties: false,
-      },
+      ...spec(SCREEN_READ),
       run: async (args) => {
         // What the app has scheduled (an effect's update) is part of "now".
         await host.settled();
-        return new ScreenReading(describeScreen(host, (args as { offset?: number }).offset));
+        return new ScreenReading(
+          describeScreen(host, (args as { offset?: number | null }).offset ?? undefined),
+        );
       },
     },
     {
-      name: 'wait_for',
-      description:
-        `Wait until the screen shows \`text\` (plain substring) or matches \`pattern\` (a JavaScript regular expression), ` +
-        `answering as soon as it does; fails after timeout_ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}) with the last screen. ` +
-        'Other calls to this session wait while it waits.',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          text: { type: 'string', minLength: 1 },
-          pattern: { type: 'string', minLength: 1 },
-          timeout_ms: { type: 'integer', minimum: 0, maximum: MAX_WAIT_MS },
-        },
-        additionalProperties: false,
-      },
+      ...spec(SCREEN_WAIT_FOR),
       run: (args, call) => waitFor(host, args as WaitArgs, call),
     },
   ];
   return { mcpTools: () => specs };
 }
 
+/** Null and absent mean the same: the listed schema asks for all three, nullable (OpenAI's strict mode). */
 interface WaitArgs {
-  text?: string;
-  pattern?: string;
-  timeout_ms?: number;
+  text?: string | null;
+  pattern?: string | null;
+  timeout_ms?: number | null;
 }
 
 async function waitFor(host: BuiltinHost, args: WaitArgs, call: CallInfo): Promise<string> {
-  const { text, pattern } = args;
+  const text = args.text ?? undefined;
+  const pattern = args.pattern ?? undefined;
   if ((text === undefined) === (pattern === undefined)) {
     throw new ActionError('ink-mcp: screen.wait_for needs exactly one of `text` or `pattern`.');
   }

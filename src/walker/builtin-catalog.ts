@@ -1,0 +1,179 @@
+import type { JsonObject, ToolAnnotations } from './types.js';
+
+/**
+ * What every session's built-in tools and the stable surface's `act` tool say about themselves:
+ * description, input schema and annotations, as plain data. One home for it, because three places
+ * show it: the built-in providers (src/react/builtins/), the stable listing (src/server/stable-surface.ts)
+ * and the early answer of a stdio server whose app is still loading (src/launcher/relay.ts), which
+ * must not load React for it.
+ */
+export interface CatalogEntry {
+  /** `widget.action`, the tool's name after the session id. */
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonObject;
+  readonly annotations: ToolAnnotations;
+}
+
+/** More keys than this in one call is a script, not a keystroke: split it into several calls. */
+export const MAX_KEYS = 500;
+/** The longest text one `keyboard.type` call types. */
+export const MAX_TEXT = 10_000;
+/** `screen.wait_for` waits at most this long (a call must answer well before clients give up). */
+export const MAX_WAIT_MS = 25_000;
+export const DEFAULT_WAIT_MS = 5_000;
+
+const NO_ARGUMENTS: JsonObject = { type: 'object', properties: {}, required: [], additionalProperties: false };
+
+export const KEYBOARD_PRESS: CatalogEntry = {
+  name: 'keyboard.press',
+  description:
+    'Press keys in order, as a person does (each one reaches the app after the previous one took effect). ' +
+    'Names: enter, tab, shift+tab, escape, backspace, delete, space, up, down, left, right, home, end, ' +
+    'pageup, pagedown, f1-f12, ctrl+<letter>, meta+<key>, or one character ("a", "A", "/"). ' +
+    'To type text, use keyboard.type.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      keys: {
+        type: 'array',
+        items: { type: 'string', minLength: 1 },
+        minItems: 1,
+        maxItems: MAX_KEYS,
+        description: 'Key names, pressed in this order, e.g. ["down", "down", "enter"].',
+      },
+    },
+    required: ['keys'],
+    additionalProperties: false,
+  },
+  annotations: {},
+};
+
+export const KEYBOARD_TYPE: CatalogEntry = {
+  name: 'keyboard.type',
+  description:
+    'Type text as a person does, one character per key (a line break is Enter). ' +
+    'For named keys (arrows, escape, ctrl+…) use keyboard.press.',
+  inputSchema: {
+    type: 'object',
+    properties: { text: { type: 'string', minLength: 1, maxLength: MAX_TEXT } },
+    required: ['text'],
+    additionalProperties: false,
+  },
+  annotations: {},
+};
+
+export const SCREEN_READ: CatalogEntry = {
+  name: 'screen.read',
+  description:
+    'Read the screen now as plain text (as many lines as the terminal has rows: the last ones, or ' +
+    'from line `offset`, 0 being the top), which widget has Ink focus, the accessibility outline ' +
+    '(aria-role, aria-state, aria-label) when the app declares one, and the actions available now.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      offset: {
+        type: ['integer', 'null'],
+        minimum: 0,
+        description: 'The first line to show (0 is the top); null for the last lines.',
+      },
+    },
+    required: ['offset'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: true },
+};
+
+export const SCREEN_WAIT_FOR: CatalogEntry = {
+  name: 'screen.wait_for',
+  description:
+    'Wait until the screen shows `text` (plain substring) or matches `pattern` (a JavaScript regular expression), ' +
+    `answering as soon as it does; fails after timeout_ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}) with the last screen. ` +
+    'Give one of text and pattern, the other null. Other calls to this session wait while it waits.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      text: { type: ['string', 'null'], minLength: 1 },
+      pattern: { type: ['string', 'null'], minLength: 1 },
+      timeout_ms: { type: ['integer', 'null'], minimum: 0, maximum: MAX_WAIT_MS },
+    },
+    required: ['text', 'pattern', 'timeout_ms'],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: true },
+};
+
+export const FOCUS_LIST: CatalogEntry = {
+  name: 'focus.list',
+  description: 'The ids that can take focus (in Tab order) and the one that has it.',
+  inputSchema: NO_ARGUMENTS,
+  annotations: { readOnlyHint: true },
+};
+
+export const FOCUS_SET: CatalogEntry = {
+  name: 'focus.set',
+  description: "Give focus to the component with this id (Ink's useFocus id; focus.list lists them).",
+  inputSchema: {
+    type: 'object',
+    properties: { id: { type: 'string', minLength: 1 } },
+    required: ['id'],
+    additionalProperties: false,
+  },
+  annotations: {},
+};
+
+export const FOCUS_NEXT: CatalogEntry = {
+  name: 'focus.next',
+  description: 'Move focus to the next component, as Tab does.',
+  inputSchema: NO_ARGUMENTS,
+  annotations: {},
+};
+
+export const FOCUS_PREVIOUS: CatalogEntry = {
+  name: 'focus.previous',
+  description: 'Move focus to the previous component, as Shift+Tab does.',
+  inputSchema: NO_ARGUMENTS,
+  annotations: {},
+};
+
+/** Every session's built-in tools, in the order they are listed. */
+export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
+  KEYBOARD_PRESS,
+  KEYBOARD_TYPE,
+  SCREEN_READ,
+  SCREEN_WAIT_FOR,
+  FOCUS_LIST,
+  FOCUS_SET,
+  FOCUS_NEXT,
+  FOCUS_PREVIOUS,
+];
+
+/** The action name of the stable surface's one tool for every widget action: `<session>.act`. */
+export const ACT = 'act';
+
+/**
+ * `<session>.act {widget, action, args}`: performs any action a widget on screen offers now, by the
+ * same rules as its own tool. `args` is JSON text so the schema stays closed (OpenAI's strict mode
+ * takes no open object); an object is accepted too.
+ */
+export const ACT_ENTRY: CatalogEntry = {
+  name: ACT,
+  description:
+    'Perform an action a widget on the screen offers now. Every answer ends with the actions available ' +
+    '(widget.action {arguments}: what it does); pick one of those. Actions marked "needs approval" ' +
+    'ask the person at the terminal first.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      widget: { type: 'string', description: 'The widget id, e.g. "todos".' },
+      action: { type: 'string', description: 'The action name, e.g. "add_item".' },
+      args: {
+        type: 'string',
+        description: 'The action\'s arguments as JSON object text, e.g. "{\\"text\\":\\"Buy milk\\"}"; "{}" for none.',
+      },
+    },
+    required: ['widget', 'action', 'args'],
+    additionalProperties: false,
+  },
+  annotations: {},
+};
