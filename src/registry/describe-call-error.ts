@@ -12,12 +12,19 @@ const RELIST = 'call tools/list again to see the tools available now';
  * Words a failure for a model: what was wrong, then what to do about it. `toolName` is the name the
  * model knows the tool by (the listed one; by default the canonical one the facts carry).
  */
-export function describeCallError(error: CallErrorFacts, toolName: string = error.tool): string {
+export function describeCallError(
+  error: CallErrorFacts,
+  toolName: string = error.tool,
+  /** What to do when a tool or widget is not there, when not "call tools/list again…" (the stable surface). */
+  relist: string = RELIST,
+): string {
   // The name is the caller's (an unknown tool's can be any length): a real tool name is far shorter.
   const tool = JSON.stringify(clip(toolName, MAX_NAME_SHOWN));
   switch (error.code) {
     case 'unknown_tool':
-      return `ink-mcp: there is no tool named ${tool}. The app's tools change with what is on its screen; ${RELIST}.`;
+      return relist === RELIST
+        ? `ink-mcp: there is no tool named ${tool}. The app's tools change with what is on its screen; ${RELIST}.`
+        : `ink-mcp: there is no tool named ${tool}. Call tools/list for the tools; widget actions are performed with the act tool: ${relist}.`;
     case 'invalid_arguments':
       if (error.schemaError !== undefined) {
         return (
@@ -38,14 +45,14 @@ export function describeCallError(error: CallErrorFacts, toolName: string = erro
     case 'denied':
       return `ink-mcp: ${tool} was denied: ${denial(error.reason, error.detail, error.afterMs)}`;
     case 'widget_unavailable':
-      return `ink-mcp: ${tool} cannot run now: ${unavailability(error)}. ${capitalise(RELIST)} (or read the screen).`;
+      return `ink-mcp: ${tool} cannot run now: ${unavailability(error)}. ${capitalise(relist)}${relist === RELIST ? ' (or read the screen)' : ''}.`;
     case 'session_not_running':
       if (error.why === 'shutting_down') {
         return `ink-mcp: ${tool} was not run: the server is shutting down and accepts no more calls. Nothing was changed.`;
       }
       return (
         `ink-mcp: ${tool} cannot run: the app of session ${JSON.stringify(error.sessionId)} is not running ` +
-        `any more, and its tools are gone. ${capitalise(RELIST)}.`
+        `any more, and its tools are gone. ${capitalise(relist)}.`
       );
     case 'handler_error':
       return (

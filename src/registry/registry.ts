@@ -212,6 +212,16 @@ export class Registry {
     return this.#listing;
   }
 
+  /** The tools that belong to no session, in insertion order. */
+  statics(): readonly StaticTool[] {
+    return [...this.#statics.values()];
+  }
+
+  /** The session's tools in view order. */
+  sessionTools(sessionId: string): readonly ToolDef[] {
+    return this.#ordered(sessionId);
+  }
+
   /** The session's tools in view order: what its order answers, less what the registry does not hold. */
   #ordered(sessionId: string): readonly ToolDef[] {
     const record = this.#sessions.get(sessionId);

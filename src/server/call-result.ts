@@ -4,6 +4,7 @@ import type { CallAnswer } from '../session/hub.js';
 import { ScreenReading } from '../session/screen-view.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
+import type { Surface } from './stable-surface.js';
 import type { StructuredCheck } from './structured-result.js';
 
 export interface CallResultOptions {
@@ -15,7 +16,20 @@ export interface CallResultOptions {
   suggestions?: readonly string[];
   /** A success checked against the tool's outputSchema (undefined when it has none). */
   structured?: StructuredCheck;
+  /**
+   * `'one'`: everything in one text block (what every client passes whole to a model: the AI SDK's
+   * Google provider sends one Gemini part per block, OpenAI Agents glues blocks with no separator,
+   * mcporter shows only the first). `'many'`: the value, the screen, the focus… a block each.
+   */
+  blocks: AnswerBlocks;
+  /** The actions the call's session offers now (the stable surface), as the answer's last part. */
+  actions?: string;
+  /** Which surface the client is listed: says what to do when a tool or widget is not there. */
+  surface: Surface;
 }
+
+/** How an answer's parts are laid out in content blocks. */
+export type AnswerBlocks = 'one' | 'many';
 
 type Content = CallToolResult['content'][number];
 
@@ -33,6 +47,7 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     options.includeScreen && !reading && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
   if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
     screen.push(text(`Focus: ${answer.focus}`));
+  const actions = options.actions === undefined ? [] : [text(options.actions)];
   if (!answer.ok) {
     // Worded here, once, with the name the model knows (h4: errors are facts until the boundary).
     // An unknown tool's name is the one the model called: there is no listed name for it.
@@ -40,8 +55,15 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     const message = describeCallError(
       error,
       error.code === 'unknown_tool' ? error.tool : options.listedName(error.tool),
+      options.surface === 'stable' ? STABLE_ADVICE : undefined,
     );
-    return { isError: true, content: [text(withSuggestions(message, options.suggestions)), ...screen] };
+    return laidOut(
+      {
+        isError: true,
+        content: [text(withSuggestions(message, options.suggestions)), ...screen, ...actions],
+      },
+      options.blocks,
+    );
   }
   const value = text(valueText(answer.value));
   const { structured } = options;
@@ -56,11 +78,27 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
         'The app exited after this call (the screen above is its last): its session has ended and its tools are gone.',
       ),
     );
-    return result;
+    return laidOut(result, options.blocks);
   }
-  const changes = changesText(answer.added.map(options.listedName), answer.removed.map(options.listedName));
+  // On the stable surface no listed tool comes or goes with a call: the actions say what is there.
+  const changes =
+    options.surface === 'widgets'
+      ? changesText(answer.added.map(options.listedName), answer.removed.map(options.listedName))
+      : undefined;
   if (changes !== undefined) result.content.push(text(changes));
-  return result;
+  result.content.push(...actions);
+  return laidOut(result, options.blocks);
+}
+
+/** What to do when a tool or widget is not there, on the stable surface (no list to call again). */
+const STABLE_ADVICE =
+  'pick one of the actions available now (listed at the end of this answer), or read the screen';
+
+/** With `'one'`, the text parts joined into one block (a blank line between them). */
+function laidOut(result: CallToolResult, blocks: AnswerBlocks): CallToolResult {
+  if (blocks === 'many' || result.content.length <= 1) return result;
+  const joined = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n\n');
+  return { ...result, content: [text(joined)] };
 }
 
 /** A result for a failure that never reached the hub (a bug of ours, a transport problem). */

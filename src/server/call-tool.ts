@@ -1,11 +1,21 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Confirm } from '../registry/authorize.js';
-import type { Hub } from '../session/hub.js';
+import { invalidArguments } from '../registry/call-error.js';
+import type { RegisteredTool } from '../registry/registry.js';
+import type { CallAnswer, Hub } from '../session/hub.js';
 import { errorText } from '../util/text.js';
+import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
 import type { Logger } from '../walker/types.js';
-import { internalErrorResult, toCallResult } from './call-result.js';
+import { actionsNowText } from './actions-now.js';
+import {
+  type AnswerBlocks,
+  type CallResultOptions,
+  internalErrorResult,
+  toCallResult,
+} from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';
+import { actName, actSessionOf, readAct, type Surface } from './stable-surface.js';
 import { structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
 import type { ToolNames } from './tool-names.js';
@@ -17,9 +27,17 @@ export interface CallToolContext {
   /** The server's own confirmation prompt; else the client is asked through elicitation (when it can be). */
   confirm: Confirm | undefined;
   includeScreen: boolean;
+  blocks: AnswerBlocks;
+  surface: Surface;
   logger: Logger;
   /** The names the connection lists now (for suggestions). */
   listedNames(): string[];
+  /**
+   * Tells the client, on this call's own stream, that its tool list changed (if it did), so the
+   * notification arrives before the call's answer: a client that re-lists on it has the new tools
+   * for its next step.
+   */
+  announceChanges(requestId: RequestId): Promise<void>;
 }
 
 /**
@@ -34,30 +52,46 @@ export async function callTool(
 ): Promise<CallToolResult> {
   try {
     const { hub, names } = ctx;
-    const canonical = resolve(ctx, called);
-    const listedName = (name: string) => names.listed(name);
+    const act = actSession(ctx, called);
+    const request_ = act === undefined ? undefined : readAct(args);
+    if (act !== undefined && !request_?.ok) {
+      const error = invalidArguments(actName(act), request_?.ok === false ? request_.issues : []);
+      return answer(ctx, { ok: false, error, screen: hub.session(act)?.screen() }, act, (n) =>
+        names.listed(n),
+      );
+    }
+    const resolved = act === undefined ? resolve(ctx, called) : actName(act);
+    // An `act` call is the call of the widget's own tool, shown by `widget.action` (it is not listed).
+    const canonical = request_?.ok ? `${act}.${request_.widget}.${request_.action}` : resolved;
+    const callArgs = request_?.ok ? request_.args : (args ?? {});
+    const listedName = (name: string) =>
+      request_?.ok && name === canonical ? `${request_.widget}.${request_.action}` : names.listed(name);
     const tool = hub.registry.get(canonical);
-    const shownName = tool ? listedName(canonical) : called;
+    const shownName = tool || request_?.ok ? listedName(canonical) : called;
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
     // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
     const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
     const client = ctx.server.getClientVersion();
-    const answer = await hub.call(canonical, args ?? {}, {
+    const callContext = {
       ...(client ? { client: { name: client.name, version: client.version } } : {}),
       ...(confirm ? { confirm } : {}),
       // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
       signal: request.signal,
       // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
       ...(request.closeSSEStream ? { closeStream: request.closeSSEStream } : {}),
-    });
-    const unknown = !answer.ok && answer.error.code === 'unknown_tool';
+    };
+    const result = request_?.ok
+      ? await hub.callAction(act!, request_.widget, request_.action, callArgs, callContext)
+      : await hub.call(canonical, callArgs, callContext);
+    const unknown = !result.ok && result.error.code === 'unknown_tool';
     // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
-    const structured = answer.ok
-      ? await structuredResult(tool ?? hub.registry.get(canonical), answer.value, shownName)
+    const structured = result.ok
+      ? await structuredResult(tool ?? hub.registry.get(canonical), result.value, shownName)
       : undefined;
-    return toCallResult(answer, {
-      includeScreen: ctx.includeScreen,
-      listedName,
+    if (result.ok && (result.added.length > 0 || result.removed.length > 0))
+      await ctx.announceChanges(request.requestId);
+    const sessionId = act ?? sessionOf(hub.registry.get(canonical));
+    return answer(ctx, result, sessionId, listedName, {
       ...(structured ? { structured } : {}),
       ...(unknown ? { suggestions: closestNames(called, ctx.listedNames()) } : {}),
     });
@@ -67,6 +101,48 @@ export async function callTool(
     );
     return internalErrorResult(called, error);
   }
+}
+
+/** The answer as an MCP result: on the stable surface, with the session's actions available now. */
+function answer(
+  ctx: CallToolContext,
+  result: CallAnswer,
+  sessionId: string | undefined,
+  listedName: (canonical: string) => string,
+  extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {},
+): CallToolResult {
+  const actions =
+    ctx.surface === 'stable' && sessionId !== undefined && ctx.hub.session(sessionId) !== undefined
+      ? actionsNowText(
+          ctx.hub.registry.sessionTools(sessionId).filter((t) => !RESERVED_WIDGET_IDS.has(t.widgetId)),
+          ctx.names.listed(actName(sessionId)),
+          sessionId,
+        )
+      : undefined;
+  return toCallResult(result, {
+    includeScreen: ctx.includeScreen,
+    listedName,
+    blocks: ctx.blocks,
+    surface: ctx.surface,
+    ...(actions === undefined ? {} : { actions }),
+    ...extra,
+  });
+}
+
+/** The session a registered tool belongs to (none for a server-level tool). */
+function sessionOf(tool: RegisteredTool | undefined): string | undefined {
+  return tool?.derived ? tool.sessionId : undefined;
+}
+
+/**
+ * The session whose `act` tool a called name means: its listed name, `session.act`, or `session_act`
+ * (called before any listing; a server-level tool of that name wins).
+ */
+function actSession({ hub, names }: CallToolContext, called: string): string | undefined {
+  const running = (id: string) => hub.session(id) !== undefined;
+  const found = actSessionOf(names.canonicalOf(called) ?? called, running);
+  if (found !== undefined || !called.endsWith('_act') || hub.registry.get(called)) return found;
+  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, running);
 }
 
 /** The canonical name a called one means (the called name itself when nothing matches). */

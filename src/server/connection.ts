@@ -15,11 +15,13 @@ import type { Hub } from '../session/hub.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
+import type { AnswerBlocks } from './call-result.js';
 import { callTool } from './call-tool.js';
 import { listTools } from './list-tools.js';
 import { Notifier } from './notifier.js';
 import { INTERNAL_ERROR, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.js';
 import { parseResourceUri, type SessionResources } from './resources.js';
+import type { StableListing, Surface } from './stable-surface.js';
 import type { ToolNames } from './tool-names.js';
 
 /**
@@ -37,6 +39,10 @@ export interface ConnectionOptions {
   /** The server's one name table: every connection lists the same names. */
   names: ToolNames;
   includeScreen: boolean;
+  blocks: AnswerBlocks;
+  surface: Surface;
+  /** The server's stable listing (shared by its connections), for `surface: 'stable'`. */
+  stable: StableListing;
   confirm: Confirm | undefined;
   logger: Logger;
   warnOnce: (key: string, message: string) => void;
@@ -70,7 +76,7 @@ export class Connection {
           : notice === 'resources'
             ? server.sendResourceListChanged()
             : server.sendResourceUpdated({ uri: notice }),
-      toolsVersion: () => options.hub.registry.version,
+      toolsVersion: () => this.#toolsVersion(),
       logger: options.logger,
       awaitsStream: options.awaitsStream ?? false,
     });
@@ -100,8 +106,17 @@ export class Connection {
           names: options.names,
           confirm: options.confirm,
           includeScreen: options.includeScreen,
+          blocks: options.blocks,
+          surface: options.surface,
           logger: options.logger,
           listedNames: () => this.#listTools().tools.map((t) => t.name),
+          announceChanges: (requestId) =>
+            this.#notifier.toolsNow(() =>
+              server.notification(
+                { method: 'notifications/tools/list_changed' },
+                { relatedRequestId: requestId },
+              ),
+            ),
         },
         request.params.name,
         request.params.arguments,
@@ -156,11 +171,18 @@ export class Connection {
     this.#dispose();
   }
 
+  /** What the client's list rests on: the registry's version, or the stable listing's. */
+  #toolsVersion(): number {
+    const { hub, surface, stable } = this.#o;
+    return surface === 'stable' ? stable.current(hub).version : hub.registry.version;
+  }
+
   #listTools(): { version: number; tools: Tool[] } {
-    const tools = this.#o.hub.list();
-    const version = this.#o.hub.registry.version;
-    const { names } = this.#o;
-    // Equal registry versions mean an equal tool list; names are stable per tool once assigned.
+    const { hub, names, surface, stable } = this.#o;
+    // The widgets surface re-reads every session (commits no hook saw); the stable one needs no tree.
+    const { version, tools } =
+      surface === 'stable' ? stable.current(hub) : { tools: hub.list(), version: hub.registry.version };
+    // Equal versions mean an equal tool list; names are stable per tool once assigned.
     if (this.#listing?.version === version) return this.#listing;
     names.refresh(tools.map((t) => t.name));
     this.#listing = { version, tools: listTools(tools, (n) => names.listed(n), this.#o.warnOnce) };

@@ -8,10 +8,12 @@ import type { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
+import type { AnswerBlocks } from './call-result.js';
 import { Connection, type NameStyle } from './connection.js';
 import { type HttpEndpoint, HttpServer, type ListenOptions } from './http-server.js';
 import { onceLogger } from './list-tools.js';
 import { SessionResources } from './resources.js';
+import { StableListing, type Surface } from './stable-surface.js';
 import { checkStaticTool, type ServerToolInput } from './static-tools.js';
 import { guardStdio } from './stdio-guard.js';
 import { ToolNames } from './tool-names.js';
@@ -35,6 +37,19 @@ export interface McpServerOptions {
   nameStyle?: NameStyle;
   /** Append the screen after each call to its result. @default true */
   includeScreen?: boolean;
+  /**
+   * Which tools are listed. `'stable'`: every session's built-ins and one `<session>.act` tool for
+   * any widget action on screen, a list that no call changes (what agent frameworks, which read tools
+   * once per run, can use). `'widgets'`: a tool per widget action, coming and going with the widgets.
+   * Both call the same actions by the same rules. @default 'stable'
+   */
+  surface?: Surface;
+  /**
+   * `'one'`: each answer is one text block (the value, the screen, the focus and, on the stable
+   * surface, the actions available now), which every client hands to a model whole. `'many'`: a
+   * block for each. @default 'one'
+   */
+  answerBlocks?: AnswerBlocks;
   /** Server-level tools (no session), checked when `connect` or `listen` first runs. @default [] */
   tools?: ServerToolInput[];
   /** An HTTP session with no request for this long is closed. @default 1_800_000 (30 minutes) */
@@ -88,6 +103,7 @@ class InkMcpServer implements McpServerHandle {
   readonly #pendingTools: ServerToolInput[];
   readonly #warnOnce: (key: string, message: string) => void;
   readonly #names: ToolNames;
+  readonly #stable = new StableListing();
   #booted = false;
   #http: Promise<HttpServer> | undefined;
   #closing: Promise<void> | undefined;
@@ -188,6 +204,9 @@ class InkMcpServer implements McpServerHandle {
       serverInfo: { name: this.#options.name ?? 'ink-mcp', version: this.#options.version ?? VERSION },
       names: this.#names,
       includeScreen: this.#options.includeScreen ?? true,
+      blocks: this.#options.answerBlocks ?? 'one',
+      surface: this.#options.surface ?? 'stable',
+      stable: this.#stable,
       confirm: this.#options.confirm,
       logger: this.#logger,
       warnOnce: this.#warnOnce,

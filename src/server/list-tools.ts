@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { RegisteredTool } from '../registry/registry.js';
 import type { Logger } from '../walker/types.js';
+import type { ListedTool } from './stable-surface.js';
 
 /**
  * Why a (cleaned, JSON) inputSchema cannot be listed, or undefined when it can. Clients validate the
@@ -34,7 +34,7 @@ export function unlistableSchema(
  * registry holds it (cleaned JSON Schema); only the annotations that survived cleaning are shown.
  */
 export function listTools(
-  tools: readonly RegisteredTool[],
+  tools: readonly ListedTool[],
   listedName: (canonical: string) => string,
   warnOnce: (key: string, message: string) => void,
 ): Tool[] {

@@ -59,6 +59,22 @@ export class Notifier {
     });
   }
 
+  /**
+   * Tells the client now, with `send`, that its tool list changed, if it did since the client last
+   * heard: before a call's answer, on the call's own stream (so no open GET stream is needed).
+   */
+  toolsNow(send: () => Promise<void>): Promise<void> {
+    if (this.#closed || !this.#initialized) return Promise.resolve();
+    const version = this.#o.toolsVersion();
+    if (version === this.#toolsVersion) return Promise.resolve();
+    this.#toolsVersion = version;
+    this.#missed.delete('tools');
+    return send().catch((error: unknown) => {
+      if (!this.#closed)
+        this.#o.logger.info?.(`ink-mcp: a notification was not delivered: ${errorText(error)}`);
+    });
+  }
+
   /** The client's GET stream opened: what it missed is sent now. */
   streamOpened(): void {
     this.#streamOpen = true;

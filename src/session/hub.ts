@@ -1,5 +1,11 @@
 import { type Authorizer, authorizeCall, type Confirm, needsAuthorization } from '../registry/authorize.js';
-import { type CallError, cancelled, sessionNotRunning, unknownTool } from '../registry/call-error.js';
+import {
+  type CallError,
+  cancelled,
+  sessionNotRunning,
+  unknownTool,
+  widgetUnavailable,
+} from '../registry/call-error.js';
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import { type RegisteredTool, Registry, type StaticTool } from '../registry/registry.js';
 import { ArgsValidator } from '../registry/validate-args.js';
@@ -144,6 +150,28 @@ export class Hub implements SessionHost {
   /** Called (coalesced: one call per burst) when the tool list changed. */
   onToolsChanged(listener: () => void): () => void {
     return this.#toolsChanged.subscribe(listener);
+  }
+
+  /**
+   * Calls the action `action` of the widget `widgetId` in a session: the tool `session.widget.action`,
+   * by exactly the rules of calling it by name. When no widget on screen offers it, the answer says
+   * whether the widget is there at all (`widget_unavailable`, absent or disabled), not "unknown tool".
+   */
+  callAction(
+    sessionId: string,
+    widgetId: string,
+    action: string,
+    rawArgs: unknown,
+    ctx: CallContext = {},
+  ): Promise<CallAnswer> {
+    const name = `${sessionId}.${widgetId}.${action}`;
+    const attached = this.#sessions.get(sessionId);
+    if (attached?.session.running && !this.registry.get(name) && !this.#resync(name)) {
+      const present = this.registry.sessionTools(sessionId).some((t) => t.widgetId === widgetId);
+      const error = widgetUnavailable(name, widgetId, present ? 'disabled' : 'absent', action);
+      return Promise.resolve({ ok: false, error, screen: attached.session.screen() });
+    }
+    return this.call(name, rawArgs, ctx);
   }
 
   call(name: string, rawArgs: unknown, ctx: CallContext = {}): Promise<CallAnswer> {

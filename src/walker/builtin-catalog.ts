@@ -23,7 +23,12 @@ export const MAX_TEXT = 10_000;
 export const MAX_WAIT_MS = 25_000;
 export const DEFAULT_WAIT_MS = 5_000;
 
-const NO_ARGUMENTS: JsonObject = { type: 'object', properties: {}, required: [], additionalProperties: false };
+const NO_ARGUMENTS: JsonObject = {
+  type: 'object',
+  properties: {},
+  required: [],
+  additionalProperties: false,
+};
 
 export const KEYBOARD_PRESS: CatalogEntry = {
   name: 'keyboard.press',
@@ -169,7 +174,8 @@ export const ACT_ENTRY: CatalogEntry = {
       action: { type: 'string', description: 'The action name, e.g. "add_item".' },
       args: {
         type: 'string',
-        description: 'The action\'s arguments as JSON object text, e.g. "{\\"text\\":\\"Buy milk\\"}"; "{}" for none.',
+        description:
+          'The action\'s arguments as JSON object text, e.g. "{\\"text\\":\\"Buy milk\\"}"; "{}" for none.',
       },
     },
     required: ['widget', 'action', 'args'],

@@ -75,7 +75,15 @@ describe('errors worded once at the boundary', () => {
     // A handler's own text that happens to quote the canonical name is the handler's: not renamed.
     const error = handlerError('s.w.go', new Error('cannot "s.w.go" twice'));
     const listedName = (canonical: string) => canonical.replaceAll('.', '_');
-    const result = toCallResult({ ok: false, fault: true, error }, { includeScreen: false, listedName });
+    const result = toCallResult(
+      { ok: false, fault: true, error },
+      {
+        includeScreen: false,
+        listedName,
+        blocks: 'one',
+        surface: 'widgets',
+      },
+    );
     const text = (result.content[0] as { text: string }).text;
     expect(text).toMatch(/^ink-mcp: "s_w_go" failed: cannot "s\.w\.go" twice\./);
     expect(error).toMatchObject({ code: 'handler_error', tool: 's.w.go', detail: 'cannot "s.w.go" twice' });

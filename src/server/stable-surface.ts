@@ -1,0 +1,144 @@
+import type { Hub } from '../session/hub.js';
+import {
+  ACT,
+  ACT_ENTRY,
+  BUILTIN_CATALOG,
+  type CatalogEntry,
+  KEYBOARD_PRESS,
+} from '../walker/builtin-catalog.js';
+import type { JsonObject, ToolAnnotations } from '../walker/types.js';
+
+/**
+ * Which tools a server lists. `'stable'` (the default): every session's built-ins and one `act` tool
+ * that performs any widget action on screen (`<session>.act {widget, action, args}`); the list changes
+ * only when a session or a server-level tool comes or goes, never because a call changed the screen.
+ * Agent frameworks read the tool list once per run (AI SDK, Mastra, LangChain), and MCP 2026-07-28
+ * (SEP-2567) asks that a list not change as a side effect of a call. `'widgets'`: a tool per widget
+ * action, coming and going with the widgets (the seed's surface). Both reach the same actions by the
+ * same rules.
+ */
+export type Surface = 'stable' | 'widgets';
+
+/** What a listing shows of a tool. */
+export interface ListedTool {
+  name: string;
+  description: string | null;
+  inputSchema: JsonObject;
+  annotations: ToolAnnotations;
+  outputSchema?: JsonObject;
+}
+
+/** A session's entries of the stable surface: the built-ins (when it has them), then `act`. */
+export function stableEntries(builtins: boolean): readonly CatalogEntry[] {
+  return builtins ? WITH_BUILTINS : ACT_ONLY;
+}
+
+const WITH_BUILTINS: readonly CatalogEntry[] = [...BUILTIN_CATALOG, ACT_ENTRY];
+const ACT_ONLY: readonly CatalogEntry[] = [ACT_ENTRY];
+
+/** The canonical name of a session's `act` tool. */
+export function actName(sessionId: string): string {
+  return `${sessionId}.${ACT}`;
+}
+
+/** The session whose `act` tool `canonical` names, if it is one of `sessionIds`. */
+export function actSessionOf(canonical: string, sessionIds: (id: string) => boolean): string | undefined {
+  const dot = canonical.indexOf('.');
+  if (dot < 0 || canonical.slice(dot + 1) !== ACT) return undefined;
+  const sessionId = canonical.slice(0, dot);
+  return sessionIds(sessionId) ? sessionId : undefined;
+}
+
+/**
+ * The stable listing of a server: its server-level tools, then per session the built-ins (when the
+ * session has them) and `act`. Its version moves only when that set moves, which is what a client's
+ * cached list and `list_changed` rest on. Entries are made once per session, so an unchanged
+ * listing is the same objects.
+ */
+export class StableListing {
+  #key = '';
+  #version = 0;
+  #tools: readonly ListedTool[] = [];
+  readonly #entries = new Map<string, ListedTool[]>();
+
+  current(hub: Hub): { version: number; tools: readonly ListedTool[] } {
+    const statics = hub.registry.statics();
+    const sessions = hub.sessions().map((s) => ({
+      id: s.id,
+      builtins: hub.registry.get(`${s.id}.${KEYBOARD_PRESS.name}`) !== undefined,
+    }));
+    const key = `${statics.map((t) => t.name).join(' ')}|${sessions.map((s) => `${s.id}${s.builtins ? '+' : '-'}`).join(' ')}`;
+    if (key !== this.#key) {
+      this.#key = key;
+      this.#version++;
+      this.#tools = [...statics, ...sessions.flatMap((s) => this.#sessionTools(s.id, s.builtins))];
+    }
+    return { version: this.#version, tools: this.#tools };
+  }
+
+  #sessionTools(id: string, builtins: boolean): ListedTool[] {
+    const key = `${id}${builtins ? '+' : '-'}`;
+    let tools = this.#entries.get(key);
+    if (tools === undefined) {
+      tools = stableEntries(builtins).map((e) => ({
+        name: `${id}.${e.name}`,
+        description: e.description,
+        inputSchema: e.inputSchema,
+        annotations: e.annotations,
+      }));
+      // Bounded: a server that saw many sessions come and go forgets the old ones' entries.
+      if (this.#entries.size > 256) this.#entries.clear();
+      this.#entries.set(key, tools);
+    }
+    return tools;
+  }
+}
+
+/** An `act` call's arguments, checked: which action, and its own arguments. */
+export type ActRequest =
+  | { ok: true; widget: string; action: string; args: unknown }
+  | { ok: false; issues: { path: string[]; message: string }[] };
+
+/**
+ * Reads `{widget, action, args}`. `args` is JSON object text as listed, an object, or absent/null
+ * (no arguments); the action's own schema checks what is inside.
+ */
+export function readAct(raw: unknown): ActRequest {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { ok: false, issues: [{ path: [], message: 'expected an object {widget, action, args}' }] };
+  const { widget, action, args, ...rest } = raw as Record<string, unknown>;
+  const issues: { path: string[]; message: string }[] = [];
+  if (typeof widget !== 'string' || widget === '')
+    issues.push({ path: ['widget'], message: 'expected the id of a widget on screen (a non-empty string)' });
+  if (typeof action !== 'string' || action === '')
+    issues.push({
+      path: ['action'],
+      message: 'expected the name of one of its actions (a non-empty string)',
+    });
+  for (const key of Object.keys(rest))
+    issues.push({ path: [key], message: 'unknown key: act takes widget, action and args only' });
+  let parsed: unknown = {};
+  if (typeof args === 'string') {
+    const text = args.trim();
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        issues.push({
+          path: ['args'],
+          message: `is not JSON (${error instanceof Error ? error.message : String(error)}); write the arguments as a JSON object, e.g. {"text":"hi"}, or {} for none`,
+        });
+      }
+    }
+  } else if (args !== undefined && args !== null) parsed = args;
+  if (
+    issues.every((i) => i.path[0] !== 'args') &&
+    (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+  )
+    issues.push({
+      path: ['args'],
+      message: 'expected a JSON object of the action\'s arguments, e.g. {"text":"hi"}, or {} for none',
+    });
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, widget: widget as string, action: action as string, args: parsed };
+}
