@@ -24,6 +24,13 @@ const paint = (code: number, text: string) => (color ? `\u001B[${code}m${text}\u
 
 type Content = { type: string; text?: string };
 
+/** `todo_act`'s arguments: the widget, the action, and the action's own arguments as JSON text. */
+const act = (widget: string, action: string, args: Record<string, unknown>) => ({
+  widget,
+  action,
+  args: JSON.stringify(args),
+});
+
 async function main(): Promise<void> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -34,33 +41,52 @@ async function main(): Promise<void> {
   await client.connect(transport);
 
   const { tools } = await client.listTools();
-  console.log(paint(1, `The agent sees ${tools.length} tools:`));
+  console.log(paint(1, `The agent sees ${tools.length} tools (the same at every step):`));
   for (const tool of tools)
-    console.log(`  ${tool.name}${tool.annotations?.destructiveHint ? '  (destructive)' : ''}`);
+    console.log(`  ${tool.name}${tool.annotations?.readOnlyHint ? '  (read-only)' : ''}`);
 
-  // The names as listed: an agent calls what tools/list shows it (`todo.todos.add_item` works too).
+  // Widget actions go through `todo_act`; every answer ends with the actions available now.
   const steps: [string, string, Record<string, unknown>][] = [
-    ['Add a first item', 'todo_todos_add_item', { text: 'Buy oat milk' }],
-    ['Add a second', 'todo_todos_add_item', { text: 'Write the README' }],
-    ['Add a third', 'todo_todos_add_item', { text: 'Ship ink-mcp' }],
-    ['Mark the README done', 'todo_todos_toggle', { index: 1 }],
-    ['Show only active items', 'todo_filter_select_tab', { label: 'active' }],
-    ['Show done items', 'todo_filter_select_tab', { label: 'done' }],
-    ['Back to all', 'todo_filter_select_tab', { index: 0 }],
-    ['Fix a typo', 'todo_todos_edit_item', { index: 2, text: 'Ship ink-mcp 0.1' }],
-    ['Type into the input like a person', 'todo_new_item_type_into', { text: 'Call mum' }],
-    ['Submit it', 'todo_new_item_submit', {}],
-    ['Try an index that does not exist', 'todo_todos_toggle', { index: 9 }],
-    ['Try to delete (needs a person: refused headless)', 'todo_todos_delete_item', { index: 0 }],
-    ['Read the list', 'todo_todos_list', {}],
+    ['Add a first item', 'todo_act', act('todos', 'add_item', { text: 'Buy oat milk' })],
+    ['Add a second', 'todo_act', act('todos', 'add_item', { text: 'Write the README' })],
+    ['Add a third', 'todo_act', act('todos', 'add_item', { text: 'Ship ink-mcp' })],
+    ['Mark the README done', 'todo_act', act('todos', 'toggle', { index: 1 })],
+    ['Show only active items', 'todo_act', act('filter', 'select_tab', { label: 'active' })],
+    ['Back to all', 'todo_act', act('filter', 'select_tab', { index: 0 })],
+    [
+      'Move to the list and open the edit box, as a person does',
+      'todo_keyboard_press',
+      { keys: ['tab', 'tab', 'e'] },
+    ],
+    [
+      'Type into the edit box that just appeared',
+      'todo_act',
+      act('edit_item', 'type_into', { text: 'Buy oat milk x2' }),
+    ],
+    ['Save it', 'todo_act', act('edit_item', 'submit', {})],
+    ['Try an index that does not exist', 'todo_act', act('todos', 'toggle', { index: 9 })],
+    [
+      'Try to delete (needs a person: refused headless)',
+      'todo_act',
+      act('todos', 'delete_item', { index: 0 }),
+    ],
+    ['Read the screen', 'todo_screen_read', {}],
   ];
+  let lastActions = '';
   for (const [n, [title, name, args]] of steps.entries()) {
     console.log(`\n${paint(1, `${n + 1}. ${title}`)}`);
     console.log(paint(36, `→ ${name} ${JSON.stringify(args)}`));
     const result = await client.callTool({ name, arguments: args });
-    const [answer, ...rest] = (result.content as Content[]).map((c) => c.text ?? '');
+    const text = (result.content as Content[]).map((c) => c.text ?? '').join('\n\n');
+    // The actions are printed when they differ from the last answer's (an agent gets them every time).
+    const at = text.indexOf('\n\nActions now');
+    const actions = at < 0 ? '' : text.slice(at + 2);
+    const body = at < 0 ? text : text.slice(0, at);
+    const [answer = '', ...rest] = body.split('\n\n');
     console.log(result.isError ? paint(31, `✗ ${answer}`) : paint(32, `← ${answer}`));
-    for (const text of rest) console.log(paint(2, text));
+    for (const part of rest) console.log(paint(2, part));
+    if (actions !== lastActions) console.log(paint(2, actions));
+    lastActions = actions;
   }
   await client.close();
 }
