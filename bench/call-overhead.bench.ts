@@ -31,6 +31,7 @@ import { createElement } from 'react';
 import { renderMcp } from '../src/render/render-mcp.js';
 import { createMcpServer } from '../src/server/create-mcp-server.js';
 import { renderHeadless } from '../src/testing/render-headless.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import {
   BARE_TOOL,
   BareCounter,
@@ -108,7 +109,11 @@ async function memory(variant: Variant): Promise<Pair> {
   }
   const bareClient = await connected('bare', (t) => bare.connect(t));
   if (variant === 'app') {
-    const app = await renderHeadless(createElement(Counter), { session: SESSION, logger: silentLogger });
+    const app = await renderHeadless(createElement(Counter), {
+      ...WIDGETS,
+      session: SESSION,
+      logger: silentLogger,
+    });
     await app.waitForSync();
     return {
       bare: caller(bareClient, BARE_TOOL),
@@ -120,7 +125,7 @@ async function memory(variant: Variant): Promise<Pair> {
       },
     };
   }
-  const server = createMcpServer({ logger: silentLogger });
+  const server = createMcpServer({ ...WIDGETS, logger: silentLogger });
   server.attach(plainCounter(SESSION).session);
   const inkClient = await connected('ink', (t) => server.connect(t));
   return {
@@ -231,6 +236,7 @@ async function http(variant: Variant): Promise<Pair> {
   if (variant === 'app') {
     const { options } = memoryInk(false);
     const app = await renderMcp(createElement(Counter), {
+      ...WIDGETS,
       session: SESSION,
       transport: 'http',
       logger: silentLogger,
@@ -243,7 +249,7 @@ async function http(variant: Variant): Promise<Pair> {
     endpoint = app.endpoint!;
     closeInk = () => app.unmount();
   } else {
-    const server = createMcpServer({ logger: silentLogger });
+    const server = createMcpServer({ ...WIDGETS, logger: silentLogger });
     server.attach(plainCounter(SESSION).session);
     endpoint = await server.listen();
     closeInk = () => server.close();

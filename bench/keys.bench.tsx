@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { render, Text, useInput, useStdin } from 'ink';
 import { useEffect, useState } from 'react';
 import { renderHeadless } from '../src/testing/render-headless.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import { memoryInk } from './fixtures/ink-options.js';
 import { figure, median, note, quick, warnIfDevelopment } from './stats.js';
 
@@ -84,7 +85,7 @@ async function floorPerKey(): Promise<number> {
 }
 
 async function throughInkMcp(): Promise<{ perKey: number; oneKey: number }> {
-  const app = await renderHeadless(<Mover />);
+  const app = await renderHeadless(<Mover />, WIDGETS);
   const keys = Array.from({ length: KEYS_PER_CALL }, () => 'right');
   const perKey: number[] = [];
   const oneKey: number[] = [];

@@ -21,6 +21,7 @@ import { McpSession, useMcpTools } from '../src/react/index.js';
 import { createMcpServer, type McpServerHandle } from '../src/server/create-mcp-server.js';
 import { Session } from '../src/session/session.js';
 import type { ToolProvider, ViewNode } from '../src/walker/types.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import { silentLogger } from './fixtures/apps.js';
 import { memoryInk } from './fixtures/ink-options.js';
 import { PlainSource } from './fixtures/plain-app.js';
@@ -159,7 +160,7 @@ function serverSide(server: McpServerHandle): void {
 
 // A real Ink app.
 {
-  const server = createMcpServer({ logger: silentLogger });
+  const server = createMcpServer({ ...WIDGETS, logger: silentLogger });
   const t0 = performance.now();
   const instance = render(<App server={server} />, memoryInk(false).options);
   note(`Ink app with ${SESSIONS} sessions × ${ROWS} rows mounted in ${ms(performance.now() - t0)}`);
@@ -175,7 +176,7 @@ function serverSide(server: McpServerHandle): void {
 }
 // Plain data.
 {
-  const server = createMcpServer({ logger: silentLogger });
+  const server = createMcpServer({ ...WIDGETS, logger: silentLogger });
   plainSessions(server);
   const client = await clientOf('ink', (t) => server.connect(t));
   try {

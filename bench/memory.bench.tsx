@@ -16,6 +16,7 @@ import { Box, Text } from 'ink';
 import { useLayoutEffect, useState } from 'react';
 import { useMcpTools } from '../src/react/index.js';
 import { renderHeadless } from '../src/testing/render-headless.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import { BARE_TOOL, bareServer, Counter, INK_TOOL, SESSION, silentLogger } from './fixtures/apps.js';
 import { figure, MB, note, quick, settledHeap, warnIfDevelopment } from './stats.js';
 
@@ -51,7 +52,7 @@ async function calls(client: Client, name: string, count: number): Promise<void>
 
 // M1 ------------------------------------------------------------------------------------------
 {
-  const app = await renderHeadless(<Counter />, { session: SESSION, logger: silentLogger });
+  const app = await renderHeadless(<Counter />, { ...WIDGETS, session: SESSION, logger: silentLogger });
   await app.waitForSync();
   const m1 = await growth(
     `M1: ${CALLS} calls through ink-mcp`,
@@ -109,6 +110,7 @@ async function calls(client: Client, name: string, count: number): Promise<void>
   }
 
   const app = await renderHeadless(<Toggle />, {
+    ...WIDGETS,
     session: SESSION,
     logger: silentLogger,
     builtinTools: false,

@@ -17,6 +17,7 @@ import { Text } from 'ink';
 import { useLayoutEffect, useState } from 'react';
 import { useMcpTools } from '../src/react/index.js';
 import { renderHeadless } from '../src/testing/render-headless.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import { silentLogger } from './fixtures/apps.js';
 import { figure, note, quick, warnIfDevelopment } from './stats.js';
 
@@ -62,6 +63,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Dotted names and no built-in tools: the listing is then the one tool, named with its version.
 const headless = await renderHeadless(<Changing />, {
+  ...WIDGETS,
   session: 'bench',
   logger: silentLogger,
   nameStyle: 'dotted',

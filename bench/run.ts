@@ -38,6 +38,11 @@ const BENCHES: Bench[] = [
   { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
   { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server', slow: true },
   {
+    file: 'first-list.bench.ts',
+    about: 'T1: spawn → first tools/list with the tools, the README’s client configs',
+    slow: true,
+  },
+  {
     file: 'agent-loop.bench.ts',
     about: 'P6: an agent task through ink-mcp tools vs a pty driver',
     slow: true,
@@ -181,6 +186,27 @@ const GOALS: Goal[] = [
     target: '',
   },
   {
+    key: 'T1.todo',
+    slow: true,
+    what: 'spawn → first tools/list answered with the tools (ms, median of 3): `npx tsx examples/todo/index.tsx --stdio`',
+    target: '≤ 1000',
+    met: num((x) => x <= 1000),
+  },
+  {
+    key: 'T1.launcher',
+    slow: true,
+    what: 'the same (ms): the launcher from the build, `node bin/ink-mcp.js -- node examples/launcher/chat.js`',
+    target: '≤ 1000',
+    met: num((x) => x <= 1000),
+  },
+  {
+    key: 'T1.launcher.npx',
+    slow: true,
+    what: 'the same (ms): `npx ink-mcp -- node …/chat.js` from a project with ink-mcp installed',
+    target: '≤ 1000',
+    met: num((x) => x <= 1000),
+  },
+  {
     key: 'P6.loop',
     slow: true,
     what: 'the todo task: pty driver (polling until each key shows) ÷ ink-mcp tools over stdio, wall time',
@@ -270,7 +296,7 @@ GOALS.push(
   },
 );
 
-const FIGURE = /^([PMKS]\d+(?:\.[\w-]+)*) (\S+)/;
+const FIGURE = /^([PMKST]\d+(?:\.[\w-]+)*) (\S+)/;
 
 interface Run {
   bench: Bench;

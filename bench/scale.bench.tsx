@@ -15,6 +15,7 @@ import { Box, Text } from 'ink';
 import { createElement } from 'react';
 import { useMcpTools } from '../src/react/index.js';
 import { type HeadlessApp, renderHeadless } from '../src/testing/render-headless.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import { silentLogger } from './fixtures/apps.js';
 import { alternate, figure, msText, note, quick, us, warnIfDevelopment } from './stats.js';
 
@@ -52,7 +53,7 @@ function App({ rows }: { rows: number }) {
 }
 
 async function app(rows: number): Promise<HeadlessApp> {
-  return renderHeadless(createElement(App, { rows }), { session: 'app', logger: silentLogger });
+  return renderHeadless(createElement(App, { rows }), { ...WIDGETS, session: 'app', logger: silentLogger });
 }
 
 const small = await app(50);

@@ -16,6 +16,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useMcpTools } from '../src/react/index.js';
 import { renderHeadless } from '../src/testing/render-headless.js';
+import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import { silentLogger } from './fixtures/apps.js';
 import { figure, median, note, quick, warnIfDevelopment } from './stats.js';
 
@@ -50,7 +51,7 @@ function List() {
   );
 }
 
-const app = await renderHeadless(<List />, { columns: 100, rows: 30, logger: silentLogger });
+const app = await renderHeadless(<List />, { ...WIDGETS, columns: 100, rows: 30, logger: silentLogger });
 const sizes: number[] = [];
 try {
   for (let i = 0; i < CALLS; i++) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import '../../index.js'; // the package root registers the default type map's adapters
 import { useMcpTools } from '../../src/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { listed, textOf } from './helpers.js';
 
 function Picker() {
@@ -91,7 +92,7 @@ describe('automatic ids', () => {
   it('a component that declares tools keeps them around a widget given an automatic id', async () => {
     // The id pass copies every node above the renamed widget; a copy of a `useMcpTools` node must
     // carry its specs (it once offered nothing: src/react/provider-for.ts).
-    const app = await renderHeadless(<Panel />, { nameStyle: 'dotted' });
+    const app = await renderHeadless(<Panel />, { ...WIDGETS, nameStyle: 'dotted' });
     try {
       const names = await listed(app.client);
       expect(names).toContain('app.panel.close');
@@ -107,7 +108,7 @@ describe('automatic ids', () => {
   });
 
   it('a widget without an id that appears after the first render gets its id', async () => {
-    const app = await renderHeadless(<Later />, { nameStyle: 'dotted' });
+    const app = await renderHeadless(<Later />, { ...WIDGETS, nameStyle: 'dotted' });
     try {
       expect((await listed(app.client)).some((n) => n.includes('text_input_1'))).toBe(false);
       await app.client.callTool({ name: 'app.toggle.show', arguments: {} });
@@ -120,7 +121,7 @@ describe('automatic ids', () => {
   });
 
   it('an @inkjs/ui Select with no id offers its tools as select_1, saying which widget it is', async () => {
-    const app = await renderHeadless(<Picker />);
+    const app = await renderHeadless(<Picker />, WIDGETS);
     try {
       const { tools } = await app.client.listTools();
       const select = tools.find((tool) => /select_1[._]select$/.test(tool.name));
@@ -139,7 +140,7 @@ describe('automatic ids', () => {
   });
 
   it('two ink-text-inputs with no id are text_input_1 and text_input_2, in view order', async () => {
-    const app = await renderHeadless(<Form />);
+    const app = await renderHeadless(<Form />, WIDGETS);
     try {
       await app.client.callTool({ name: 'app.text_input_2.type_into', arguments: { text: 'Paris' } });
       await app.client.callTool({ name: 'app.text_input_1.type_into', arguments: { text: 'Ada' } });
@@ -150,7 +151,7 @@ describe('automatic ids', () => {
   });
 
   it('an explicit id still wins', async () => {
-    const app = await renderHeadless(<Named />, { nameStyle: 'dotted' });
+    const app = await renderHeadless(<Named />, { ...WIDGETS, nameStyle: 'dotted' });
     try {
       const names = await listed(app.client);
       expect(names).toContain('app.city.type_into');
@@ -162,7 +163,7 @@ describe('automatic ids', () => {
 
   it('a component that declares tools but renders without an id is named in one warning', async () => {
     const warnings: string[] = [];
-    const app = await renderHeadless(<Twice />, { logger: { warn: (m) => warnings.push(m) } });
+    const app = await renderHeadless(<Twice />, { ...WIDGETS, logger: { warn: (m) => warnings.push(m) } });
     try {
       await app.client.callTool({ name: 'app.counter.bump', arguments: {} });
       const about = warnings.filter((w) => w.includes('Anonymous'));

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useMcpTools } from '../../src/index.js';
 import type { TreeNodeJson } from '../../src/server/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { textOf } from './helpers.js';
 
 /** A widget that declares tools and takes Tab focus under Ink's own (random) focus id. */
@@ -32,7 +33,7 @@ async function tree(app: Awaited<ReturnType<typeof renderHeadless>>): Promise<Tr
 
 describe('what the agent sees without code', () => {
   it('every answer says which widget has focus', async () => {
-    const app = await renderHeadless(<Form />);
+    const app = await renderHeadless(<Form />, WIDGETS);
     try {
       await app.waitForSync();
       const before = await app.client.callTool({ name: 'app.name.ping', arguments: {} });
@@ -48,7 +49,7 @@ describe('what the agent sees without code', () => {
   });
 
   it('the tree resource marks the focused widget and carries the aria outline', async () => {
-    const app = await renderHeadless(<Form />);
+    const app = await renderHeadless(<Form />, WIDGETS);
     try {
       await app.waitForSync();
       await app.client.callTool({ name: 'app.focus.next', arguments: {} });

@@ -1,12 +1,13 @@
 import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { FocusList, Mover } from './apps.js';
 import { listed, textOf } from './helpers.js';
 
 describe('focus built-ins', () => {
   it('list, set, next and previous drive Ink focus of useFocus({id}) components', async () => {
-    const app = await renderHeadless(<FocusList />);
+    const app = await renderHeadless(<FocusList />, WIDGETS);
     try {
       await app.waitForSync(); // useFocus registers in an effect after the first commit
       expect(await listed(app.client)).toEqual(
@@ -39,7 +40,7 @@ describe('focus built-ins', () => {
   });
 
   it('refuses an id nothing can take, moving nothing', async () => {
-    const app = await renderHeadless(<FocusList />);
+    const app = await renderHeadless(<FocusList />, WIDGETS);
     try {
       await app.waitForSync(); // useFocus registers in an effect after the first commit
       await app.client.callTool({ name: 'app.focus.set', arguments: { id: 'first' } });
@@ -53,11 +54,16 @@ describe('focus built-ins', () => {
     }
   });
 
-  it('are listed only while something can take focus', async () => {
-    const app = await renderHeadless(<Mover />);
+  it('are listed even while nothing can take focus (a first list is complete), and say so when called', async () => {
+    const app = await renderHeadless(<Mover />, WIDGETS);
     try {
       const names = await listed(app.client);
-      expect(names.some((name) => name.startsWith('app.focus.'))).toBe(false);
+      for (const n of ['list', 'set', 'next', 'previous']) expect(names).toContain(`app.focus.${n}`);
+      const result = await app.client.callTool({ name: 'app.focus.next', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(
+        /^ink-mcp: "app\.focus\.next" refused: nothing in the app can take focus now\./,
+      );
     } finally {
       await app.unmount();
     }
@@ -66,7 +72,7 @@ describe('focus built-ins', () => {
 
 describe('builtinTools: false', () => {
   it('lists no built-in tool', async () => {
-    const app = await renderHeadless(<Text>plain</Text>, { builtinTools: false });
+    const app = await renderHeadless(<Text>plain</Text>, { ...WIDGETS, builtinTools: false });
     try {
       expect(await listed(app.client)).toEqual([]);
     } finally {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { Chat, Mover } from './apps.js';
 import { listed, textOf } from './helpers.js';
 
 describe('keyboard built-ins', () => {
   it('are listed in every session', async () => {
-    const app = await renderHeadless(<Mover />);
+    const app = await renderHeadless(<Mover />, WIDGETS);
     try {
       const names = await listed(app.client);
       expect(names).toEqual(
@@ -22,7 +23,7 @@ describe('keyboard built-ins', () => {
   });
 
   it('press right ×5 moves a stale-closure mover 5 columns', async () => {
-    const app = await renderHeadless(<Mover />);
+    const app = await renderHeadless(<Mover />, WIDGETS);
     try {
       const result = await app.client.callTool({
         name: 'app.keyboard.press',
@@ -37,7 +38,7 @@ describe('keyboard built-ins', () => {
   });
 
   it('type then enter submits the typed line', async () => {
-    const app = await renderHeadless(<Chat />);
+    const app = await renderHeadless(<Chat />, WIDGETS);
     try {
       await app.client.callTool({ name: 'app.keyboard.type', arguments: { text: 'hello' } });
       const result = await app.client.callTool({
@@ -60,7 +61,7 @@ describe('keyboard built-ins', () => {
   });
 
   it('refuses unknown key names with the valid ones, pressing nothing', async () => {
-    const app = await renderHeadless(<Mover />);
+    const app = await renderHeadless(<Mover />, WIDGETS);
     try {
       const result = await app.client.callTool({
         name: 'app.keyboard.press',
@@ -79,7 +80,7 @@ describe('keyboard built-ins', () => {
   });
 
   it('refuses control characters in typed text, typing nothing', async () => {
-    const app = await renderHeadless(<Chat />);
+    const app = await renderHeadless(<Chat />, WIDGETS);
     try {
       const result = await app.client.callTool({
         name: 'app.keyboard.type',

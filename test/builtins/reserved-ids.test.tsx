@@ -2,6 +2,7 @@ import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { deriveWithRefusals, describeRefusal, useMcpTools } from '../../src/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { listed } from './helpers.js';
 
 function Impostor({ id }: { id: string }) {
@@ -19,7 +20,7 @@ describe('reserved widget ids', () => {
         <Impostor id="focus" />
         <Impostor id="keys" />
       </>,
-      { logger: { warn: (message) => warnings.push(message) }, nameStyle: 'dotted' },
+      { ...WIDGETS, logger: { warn: (message) => warnings.push(message) }, nameStyle: 'dotted' },
     );
     try {
       const names = await listed(app.client);
@@ -51,6 +52,7 @@ describe('reserved widget ids', () => {
 
   it('with builtinTools: false the ids stay reserved', async () => {
     const app = await renderHeadless(<Impostor id="screen" />, {
+      ...WIDGETS,
       builtinTools: false,
       logger: { warn() {} },
     });

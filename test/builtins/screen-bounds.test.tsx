@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMcpTools } from '../../src/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { textOf } from './helpers.js';
 
 /** A list that only grows: 1,000 items to start with, each on its own line. */
@@ -31,7 +32,7 @@ const linesOf = (text: string) => text.split('\n');
 
 describe('the screen an agent reads is bounded to the terminal (headless: columns × rows)', () => {
   it('an answer for a 1,000-item list shows the last rows, says what is cut, and is as big as the terminal, not the list', async () => {
-    const app = await renderHeadless(<LongList initial={1000} />, { columns: 100, rows: 30 });
+    const app = await renderHeadless(<LongList initial={1000} />, { ...WIDGETS, columns: 100, rows: 30 });
     try {
       const result = (await app.client.callTool({ name: 'app.list.add', arguments: {} })) as CallToolResult;
       const screen = (result.content as { text: string }[]).find((c) =>
@@ -53,7 +54,7 @@ describe('the screen an agent reads is bounded to the terminal (headless: column
   });
 
   it('screen.read {offset} and ink://<s>/screen?offset=N read the lines above, once each', async () => {
-    const app = await renderHeadless(<LongList initial={1000} />, { columns: 100, rows: 30 });
+    const app = await renderHeadless(<LongList initial={1000} />, { ...WIDGETS, columns: 100, rows: 30 });
     try {
       const top = textOf(await app.client.callTool({ name: 'app.screen.read', arguments: { offset: 0 } }));
       expect(top).toContain('Screen:\n(Lines 1–30 of 1000 shown (970 below cut');
@@ -77,7 +78,7 @@ describe('the screen an agent reads is bounded to the terminal (headless: column
   });
 
   it('a bad offset is refused with the forms that work', async () => {
-    const app = await renderHeadless(<LongList initial={3} />);
+    const app = await renderHeadless(<LongList initial={3} />, WIDGETS);
     try {
       await expect(app.client.readResource({ uri: 'ink://app/screen?offset=-1' })).rejects.toThrow(
         /ink:\/\/<session>\/screen \(with \?offset=N, N the first line to show from 0/,

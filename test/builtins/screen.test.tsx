@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMcpTools } from '../../src/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { FocusList } from './apps.js';
 import { textOf } from './helpers.js';
 
@@ -38,7 +39,7 @@ function Checklist() {
 
 describe('screen built-ins', () => {
   it('read gives the screen, the focus and the ids that can take it', async () => {
-    const app = await renderHeadless(<FocusList />);
+    const app = await renderHeadless(<FocusList />, WIDGETS);
     try {
       await app.waitForSync();
       await app.client.callTool({ name: 'app.focus.set', arguments: { id: 'third' } });
@@ -52,7 +53,7 @@ describe('screen built-ins', () => {
   });
 
   it('read shows aria props as an outline', async () => {
-    const app = await renderHeadless(<Checklist />);
+    const app = await renderHeadless(<Checklist />, WIDGETS);
     try {
       const result = await app.client.callTool({ name: 'app.screen.read', arguments: {} });
       expect(textOf(result)).toContain(
@@ -73,7 +74,7 @@ describe('screen built-ins', () => {
     const loaded = new Promise<void>((resolve) => {
       load = resolve;
     });
-    const app = await renderHeadless(<Loader loaded={loaded} />);
+    const app = await renderHeadless(<Loader loaded={loaded} />, WIDGETS);
     try {
       await app.client.callTool({ name: 'app.loader.start', arguments: {} });
       expect(app.lastFrame()).toBe('status: loading');
@@ -94,7 +95,7 @@ describe('screen built-ins', () => {
   });
 
   it('wait_for times out with a clear error and the last screen', async () => {
-    const app = await renderHeadless(<Loader />);
+    const app = await renderHeadless(<Loader />, WIDGETS);
     try {
       const result = await app.client.callTool({
         name: 'app.screen.wait_for',
@@ -110,7 +111,7 @@ describe('screen built-ins', () => {
   });
 
   it('wait_for refuses an invalid pattern, and needs exactly one of text or pattern', async () => {
-    const app = await renderHeadless(<Loader />);
+    const app = await renderHeadless(<Loader />, WIDGETS);
     try {
       const bad = await app.client.callTool({
         name: 'app.screen.wait_for',

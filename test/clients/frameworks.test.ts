@@ -10,6 +10,7 @@ import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpServerHandle } from '../../src/server/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { counterApp, memoryLogger } from '../server/fixtures/counter-app.js';
 
 /** OpenAI and Anthropic function calling accept exactly these names. */
@@ -24,7 +25,7 @@ afterEach(async () => {
 
 /** A counter app served over Streamable HTTP on 127.0.0.1. */
 async function httpServer(): Promise<{ url: string; headers: Record<string, string> }> {
-  const server: McpServerHandle = createMcpServer({ logger: memoryLogger() });
+  const server: McpServerHandle = createMcpServer({ ...WIDGETS, logger: memoryLogger() });
   closers.push(() => server.close());
   server.attach(counterApp().session);
   const { url, token } = await server.listen();

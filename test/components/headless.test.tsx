@@ -18,6 +18,7 @@ import {
 import type { McpTypeMap } from '../../src/react/index.js';
 import { type HeadlessApp, type RenderHeadlessOptions, renderHeadless } from '../../src/testing/index.js';
 import { defaultTypeMap } from '../../src/walker/type-map.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { KEY } from './helpers.js';
 
 /** Each widget once more, through the real MCP client of `renderHeadless`. */
@@ -66,6 +67,7 @@ async function headless(element: ReactElement, options: RenderHeadlessOptions = 
   // Canonical names keep the expectations short; the listed (portable) names are tested in test/server.
   // No built-in tools: these tests list the widgets' own.
   const h = await renderHeadless(element, {
+    ...WIDGETS,
     logger: { warn: log, info: log, error: log },
     nameStyle: 'dotted',
     builtinTools: false,

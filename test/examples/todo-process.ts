@@ -22,12 +22,16 @@ export async function startTodo(extra: string[] = []) {
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-    // The first text item is the handler's value as JSON (the example's actions declare no outputSchema).
-    const first = result.content[0];
-    const value: unknown = !result.isError && first?.type === 'text' ? JSON.parse(first.text) : undefined;
+    // The answer starts with the handler's value as JSON (the example's actions declare no
+    // outputSchema), then the screen.
+    const head = text.split('\n\nScreen after the call:', 1)[0] ?? '';
+    const value: unknown = result.isError ? undefined : JSON.parse(head);
     return { ...result, text, value };
   };
-  return { client, call, pid: transport.pid, stderr: () => stderr };
+  /** A widget action through the stable surface's `todo_act`, as a model calls it. */
+  const act = (widget: string, action: string, args: Record<string, unknown> = {}) =>
+    call('todo_act', { widget, action, args: JSON.stringify(args) });
+  return { client, call, act, pid: transport.pid, stderr: () => stderr };
 }
 
 /** Runs the todo example until it exits by itself (it refuses to start, say): its exit code and stderr. */

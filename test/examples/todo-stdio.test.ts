@@ -9,24 +9,25 @@ describe('examples/todo --stdio', () => {
     const todo = await startTodo();
     try {
       const names = (await todo.client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(
-        expect.arrayContaining([
-          'todo_todos_add_item',
-          'todo_todos_toggle',
-          'todo_todos_edit_item',
-          'todo_todos_delete_item',
-          'todo_todos_list',
-          'todo_new_item_type_into',
-          'todo_filter_select_tab',
-        ]),
-      );
+      // The stable surface: the built-ins and one tool for every widget action.
+      expect(names).toEqual([
+        'todo_keyboard_press',
+        'todo_keyboard_type',
+        'todo_screen_read',
+        'todo_screen_wait_for',
+        'todo_focus_list',
+        'todo_focus_set',
+        'todo_focus_next',
+        'todo_focus_previous',
+        'todo_act',
+      ]);
 
       for (const [i, text] of ['buy milk', 'write tests', 'ship it'].entries()) {
-        const added = await todo.call('todo.todos.add_item', { text });
+        const added = await todo.act('todos', 'add_item', { text });
         expect(added.isError).toBeFalsy();
         expect(added.value).toEqual({ index: i, item: { text, done: false } });
       }
-      const toggled = await todo.call('todo.todos.toggle', { index: 1 });
+      const toggled = await todo.act('todos', 'toggle', { index: 1 });
       expect(toggled.value).toMatchObject({
         index: 1,
         item: { text: 'write tests', done: true },
@@ -50,7 +51,7 @@ describe('examples/todo --stdio', () => {
         ],
       });
 
-      const deleted = await todo.call('todo.todos.delete_item', { index: 2 });
+      const deleted = await todo.act('todos', 'delete_item', { index: 2 });
       expect(deleted.isError).toBe(true);
       expect(deleted.text).toMatch(/denied/);
       const after = await todo.call('todo.todos.list');

@@ -124,3 +124,94 @@ describe('Relay', () => {
     expect(toApp.map((l) => JSON.parse(l).id)).toEqual([3]);
   });
 });
+
+describe('Relay with the tools the app will list (the stable surface)', () => {
+  const line = (m: object) => JSON.stringify(m);
+  const TOOLS = [{ name: 'app_act', inputSchema: { type: 'object' } }];
+  function relay() {
+    const toClient: Record<string, unknown>[] = [];
+    const r = new Relay({
+      toClient: (l) => toClient.push(JSON.parse(l)),
+      log: () => {},
+      tools: TOOLS,
+    });
+    r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT('2025-06-18') }));
+    r.fromClient(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    return { r, toClient };
+  }
+
+  it('answers tools/list at once, and asks the app for its list where the client’s was, once', () => {
+    const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'app_act' } }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 4, method: 'tools/list' }));
+    expect(toClient.slice(1)).toEqual([
+      { jsonrpc: '2.0', id: 2, result: { tools: TOOLS } },
+      { jsonrpc: '2.0', id: 4, result: { tools: TOOLS } },
+    ]);
+    const toApp: Record<string, unknown>[] = [];
+    r.attach((l) => toApp.push(JSON.parse(l)));
+    expect(toApp.map((m) => [m.method, m.id])).toEqual([
+      ['initialize', expect.any(String)],
+      ['notifications/initialized', undefined],
+      ['tools/list', expect.any(String)],
+      ['tools/call', 3],
+    ]);
+    // Until the app's server has answered that listing, the client is still answered by the relay.
+    r.fromClient(line({ jsonrpc: '2.0', id: 5, method: 'tools/list' }));
+    expect(toClient.at(-1)).toEqual({ jsonrpc: '2.0', id: 5, result: { tools: TOOLS } });
+    expect(toApp).toHaveLength(4);
+    // The app lists what the client was told: its answer is dropped, and nothing else is said.
+    r.fromApp(line({ result: { tools: TOOLS }, jsonrpc: '2.0', id: toApp[2]!.id }));
+    expect(toClient).toHaveLength(4);
+    // From now on the app answers.
+    r.fromClient(line({ jsonrpc: '2.0', id: 6, method: 'tools/list' }));
+    expect(toApp.at(-1)).toEqual({ jsonrpc: '2.0', id: 6, method: 'tools/list' });
+    expect(toClient).toHaveLength(4);
+  });
+
+  it('the app listing something else (a second session, an error): the client is told the list changed', () => {
+    for (const answer of [
+      { result: { tools: [...TOOLS, { name: 'app_2_act', inputSchema: { type: 'object' } }] } },
+      { error: { code: -32603, message: 'the app uses another copy of ink' } },
+    ]) {
+      const { r, toClient } = relay();
+      const toApp: Record<string, unknown>[] = [];
+      r.attach((l) => toApp.push(JSON.parse(l)));
+      r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+      const asked = toApp.find((m) => m.method === 'tools/list')!;
+      r.fromApp(line({ jsonrpc: '2.0', id: asked.id, ...answer }));
+      expect(toClient.slice(1)).toEqual([
+        { jsonrpc: '2.0', id: 2, result: { tools: TOOLS } },
+        { jsonrpc: '2.0', method: 'notifications/tools/list_changed' },
+      ]);
+    }
+  });
+
+  it('an app that is gone, or has not come in time: tools/list is refused with the reason, as other requests', () => {
+    const gone = relay();
+    gone.r.detach('ink-mcp: the app exited (exit code 1) before it answered this request.');
+    gone.r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    expect(gone.toClient.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32603, message: expect.stringContaining('exit code 1') },
+    });
+
+    const late = relay();
+    late.r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    late.r.refuseUntilConnected('not yet');
+    late.r.fromClient(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
+    expect(late.toClient.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32603, message: 'not yet' },
+    });
+    // It comes after all: the relay's own listing went with the refused queue, so it asks again.
+    const toApp: Record<string, unknown>[] = [];
+    late.r.attach((l) => toApp.push(JSON.parse(l)));
+    late.r.fromClient(line({ jsonrpc: '2.0', id: 4, method: 'tools/list' }));
+    expect(late.toClient.at(-1)).toEqual({ jsonrpc: '2.0', id: 4, result: { tools: TOOLS } });
+    expect(toApp.filter((m) => m.method === 'tools/list')).toHaveLength(1);
+  });
+});

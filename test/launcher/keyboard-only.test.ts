@@ -75,7 +75,7 @@ describe('keyboard-only apps through the launcher', () => {
       expect(pressed.text).toMatch(
         /line 1 from the app\nline 2 from the app\n\s*Width: 100\n\s*lines written: 2/,
       );
-      const read = await run.call('app.screen.read');
+      const read = await run.call('app.screen.read', { offset: null });
       expect(read.text).toContain('line 2 from the app');
       expect(read.text).toContain('lines written: 2');
     } finally {
@@ -84,7 +84,8 @@ describe('keyboard-only apps through the launcher', () => {
   });
 
   it('an @inkjs/ui Select with no id gets an automatic id and its own tool', async () => {
-    const run = await launch(built.bin, [], ['node', app('ui-select.js')]);
+    // The widgets surface lists a tool per widget action: the automatic id shows in its name.
+    const run = await launch(built.bin, ['--surface', 'widgets'], ['node', app('ui-select.js')]);
     try {
       const { tools } = await run.client.listTools();
       const select = tools.find((t) => /select_1/.test(t.name) && t.name.endsWith('select'));

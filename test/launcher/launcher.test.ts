@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
@@ -36,6 +37,9 @@ describe('ink-mcp launcher: command line', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: ink-mcp \[options\] -- <command> \[args…\]/);
     expect(run.stdout).toContain('--no-builtin-tools');
+    expect(run.stdout).toContain('--surface <s>');
+    expect(run.stdout).toContain('--answer-blocks <b>');
+    expect(run.stdout).toContain('INK_MCP_SURFACE, INK_MCP_ANSWER_BLOCKS');
   });
 
   it('an unknown option prints what was wrong and the usage on stderr, and exits 2', async () => {
@@ -49,6 +53,12 @@ describe('ink-mcp launcher: command line', () => {
     const bad = await runBin(['--columns', 'wide', '--', 'node', 'app.js']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^ink-mcp: --columns must be an integer from 10 to 1000, not "wide"\./);
+    const surface = await runBin(['--surface', 'tools', '--', 'node', 'app.js']);
+    expect(surface.code).toBe(2);
+    expect(surface.stderr).toMatch(/^ink-mcp: --surface must be "stable" or "widgets", not "tools"\./);
+    const blocks = await runBin(['--answer-blocks=two', '--', 'node', 'app.js']);
+    expect(blocks.code).toBe(2);
+    expect(blocks.stderr).toMatch(/^ink-mcp: --answer-blocks must be "one" or "many", not "two"\./);
     const none = await runBin(['--session', 'x']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^ink-mcp: no command to run: put it after --/);
@@ -67,7 +77,7 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     }
   });
 
-  it('drives the unchanged app with the built-in keys (a stale-closure handler moves once per key); --no-builtin-tools lists none', async () => {
+  it('drives the unchanged app with the built-in keys (a stale-closure handler moves once per key); --no-builtin-tools lists only act', async () => {
     const run = await launch(built.bin, [], ['node', app('mover.js')]);
     try {
       const press = await run.client.callTool({
@@ -82,7 +92,7 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     const bare = await launch(built.bin, ['--no-builtin-tools'], ['node', app('mover.js')]);
     try {
       const { tools } = await bare.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual([]);
+      expect(tools.map((t) => t.name)).toEqual(['app_act']);
       expect(await screen(bare.client)).toContain('position 1,1');
     } finally {
       await bare.close();
@@ -141,7 +151,8 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     // and 22 alike, with or without ink-mcp. The app exits before it renders: the answer quotes it.
     const run = await launch(built.bin, [], ['node', app('require-ink.cjs')]);
     try {
-      const refused = await run.client.listTools().then(
+      // A call (unlike the listing, answered before the app loads) needs the app.
+      const refused = await run.call('app.screen.read', { offset: null }).then(
         () => 'answered',
         (error: Error) => error.message,
       );
@@ -166,7 +177,7 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
 });
 
 describe('an app with its own copy of ink', () => {
-  it('is refused with the reason in every answer, not left with an empty tool list', async () => {
+  it('is refused with the reason in every answer that needs the app, and its listing once told it changed', async () => {
     // What a user gets running a global or another project's ink-mcp on their app: ink-mcp and the
     // app resolve different copies of ink. Here the app sits in a folder with a copy of its own.
     const dir = join(repoRoot, 'node_modules', '.cache', `ink-mcp-other-ink-${process.pid}`);
@@ -177,8 +188,16 @@ describe('an app with its own copy of ink', () => {
     const run = await launch(built.bin, [], ['node', join(dir, 'counter.js')]);
     try {
       const why = /the app uses another copy of ink than ink-mcp does/;
-      await expect(run.client.listTools()).rejects.toThrow(why);
+      const changed = new Promise<void>((resolve) =>
+        run.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+      );
+      // The listing is answered before the app loads (the stable surface's list is known); the app's
+      // server refusing it afterwards is told as a change of list, and the next listing says why.
+      expect((await run.client.listTools()).tools.map((t) => t.name)).toContain('app_act');
+      await expect(run.call('app.screen.read', { offset: null })).rejects.toThrow(why);
       await expect(run.client.readResource({ uri: 'ink://app/screen' })).rejects.toThrow(why);
+      await changed;
+      await expect(run.client.listTools()).rejects.toThrow(why);
       expect(run.stderr()).toMatch(why);
     } finally {
       await run.close();

@@ -130,7 +130,8 @@ describe('the app exiting, and the end of input', () => {
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'term', version: '1' } },
     };
     run.stdin.write(`${JSON.stringify(init)}\n`);
-    run.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+    // A request that needs the app (a listing is answered before it loads): answered, it is running.
+    run.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/list' })}\n`);
     await new Promise<void>((resolve) => {
       run.stdout.on('data', (c: Buffer) => {
         if (c.toString().includes('"id":2')) resolve();

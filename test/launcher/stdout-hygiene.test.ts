@@ -57,7 +57,8 @@ function expectOnlyProtocol(stdout: string) {
 
 describe('stdout carries only protocol messages, whatever the app writes', () => {
   it("launcher: the app's console.log and its own escape codes go to stderr; calls work", async () => {
-    const server = rawServer([built.bin, '--', 'node', app('noisy.js')]);
+    // The widgets surface lists the app's widget by name, which this test then calls.
+    const server = rawServer([built.bin, '--surface', 'widgets', '--', 'node', app('noisy.js')]);
     try {
       await server.request('initialize', INIT);
       server.notify('notifications/initialized');

@@ -11,6 +11,7 @@ import {
 import { createMcpServer, type McpServerHandle } from '../../src/server/index.js';
 import { Session } from '../../src/session/session.js';
 import type { ActionSpec, ViewNode } from '../../src/walker/types.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 
 const ESC = '\u001B';
 const OSC52 = `${ESC}]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\u0007`;
@@ -50,7 +51,7 @@ async function connect(actions: ActionSpec[], screen?: string) {
 
 /** A real server serving `source` as session "app" (dotted names), and a real SDK client on it. */
 async function connectSource(source: DataSource): Promise<Client> {
-  const server = createMcpServer({ logger: { warn: () => {} }, nameStyle: 'dotted' });
+  const server = createMcpServer({ ...WIDGETS, logger: { warn: () => {} }, nameStyle: 'dotted' });
   handles.push(server);
   server.attach(new Session({ id: 'app', source }));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

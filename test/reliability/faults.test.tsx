@@ -9,6 +9,7 @@ import { McpSession } from '../../src/react/McpSession.js';
 import type { McpServerHandle } from '../../src/server/index.js';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
 import { initializeRequest } from '../helpers/initialize.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { Counter, Faulty, gate, memoryRenderOptions, Runs } from './fixtures/ink-apps.js';
 
@@ -24,6 +25,7 @@ async function faultyApp() {
   const hang = gate();
   const logger = memoryLogger();
   const app = await renderHeadless(<Faulty hang={hang.promise} runs={runs} />, {
+    ...WIDGETS,
     session: 'app',
     callTimeoutMs: CALL_TIMEOUT_MS,
     logger,

@@ -11,6 +11,7 @@ import { listTools } from '../../src/server/list-tools.js';
 import { Session } from '../../src/session/session.js';
 import { deriveWithRefusals } from '../../src/walker/derive.js';
 import { describeRefusal } from '../../src/walker/describe-refusal.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import {
   buildTree,
@@ -89,7 +90,7 @@ describe('fuzz: hostile providers through the walker and the listing', () => {
     const logger = memoryLogger();
 
     beforeAll(async () => {
-      server = createMcpServer({ logger, coalesce: { waitMs: 1, maxWaitMs: 5 } });
+      server = createMcpServer({ ...WIDGETS, logger, coalesce: { waitMs: 1, maxWaitMs: 5 } });
       server.attach(new Session({ id: 'fz', source, typeMap: typeMapFor(calls) }));
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       await server.connect(serverSide);

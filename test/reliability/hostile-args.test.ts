@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
 import { INITIALIZE } from '../helpers/initialize.js';
 import { mcpHeaders, messagesIn, raw } from '../helpers/raw-http.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { ArgsProbe, type SeenCall } from './fixtures/ink-apps.js';
 
@@ -63,6 +64,7 @@ describe('hostile arguments', () => {
 
   beforeAll(async () => {
     app = await renderHeadless(createElement(ArgsProbe, { seen }), {
+      ...WIDGETS,
       session: 'app',
       logger,
       includeScreen: false,

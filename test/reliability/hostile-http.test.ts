@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
 import { INITIALIZE, initializeRequest } from '../helpers/initialize.js';
 import { mcpHeaders, messagesIn, type RawRequest, raw } from '../helpers/raw-http.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { Counter } from './fixtures/ink-apps.js';
 
@@ -27,6 +28,7 @@ describe('hostile HTTP requests', () => {
 
   beforeAll(async () => {
     app = await renderHeadless(createElement(Counter, { id: 'c' }), {
+      ...WIDGETS,
       session: 'app',
       logger,
       includeScreen: false,

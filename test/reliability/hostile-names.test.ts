@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { ConfusableNames } from './fixtures/ink-apps.js';
 
@@ -74,8 +75,12 @@ describe('hostile tool names', () => {
   beforeAll(async () => {
     // No built-in tools: only the confusable names below are listed.
     const options = { session: 'app', logger: memoryLogger(), includeScreen: false, builtinTools: false };
-    app = await renderHeadless(createElement(ConfusableNames, { hits }), { ...options, nameStyle: 'dotted' });
-    portableApp = await renderHeadless(createElement(ConfusableNames, { hits }), options);
+    app = await renderHeadless(createElement(ConfusableNames, { hits }), {
+      ...WIDGETS,
+      ...options,
+      nameStyle: 'dotted',
+    });
+    portableApp = await renderHeadless(createElement(ConfusableNames, { hits }), { ...WIDGETS, ...options });
     portable = portableApp.client;
     expect((await app.client.listTools()).tools.map((t) => t.name).sort()).toEqual([...CANONICAL].sort());
   });

@@ -6,6 +6,7 @@ import { type Instance, render } from 'ink';
 import { createElement } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMcpServer, type McpServerHandle } from '../../src/server/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from '../server/fixtures/counter-app.js';
 import { CounterSessions, memoryRenderOptions } from './fixtures/ink-apps.js';
 
@@ -16,7 +17,7 @@ const SESSIONS = 10;
 const SESSIONS_PER_APP = 2;
 
 const logger = memoryLogger();
-const server: McpServerHandle = createMcpServer({ logger, includeScreen: false });
+const server: McpServerHandle = createMcpServer({ ...WIDGETS, logger, includeScreen: false });
 const apps: { instance: Instance; screen: () => string }[] = [];
 const clients: Client[] = [];
 

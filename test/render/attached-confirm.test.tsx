@@ -130,7 +130,7 @@ describe('attached mode (renderMcp over HTTP)', () => {
 
       const approved = await answerWith('y');
       expect(approved.isError).toBeFalsy();
-      expect(approved.content[0]).toEqual({ type: 'text', text: 'wiped' });
+      expect((approved.content[0] as { text: string }).text).toMatch(/^wiped\n\nScreen after the call:/);
 
       const declined = await answerWith('n');
       expect(declined.isError).toBe(true);

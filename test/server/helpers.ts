@@ -3,6 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ClientCapabilities, Notification } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach } from 'vitest';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../../src/server/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 import { memoryLogger } from './fixtures/counter-app.js';
 
 export { counterApp, memoryLogger } from './fixtures/counter-app.js';
@@ -19,6 +20,7 @@ export function testServer(options: McpServerOptions = {}): McpServerHandle {
   const server = createMcpServer({
     logger: memoryLogger(),
     coalesce: { waitMs: 5, maxWaitMs: 20 },
+    ...WIDGETS,
     ...options,
   });
   servers.push(server);

@@ -6,12 +6,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { render } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../examples/todo/App.js';
-import { McpSession } from '../../src/react/McpSession.js';
-import { createMemoryTerminal } from '../../src/react/memory-terminal.js';
-import { createMcpServer, type McpServerOptions } from '../../src/server/create-mcp-server.js';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/index.js';
 
 const apps: { unmount(): Promise<void> }[] = [];
@@ -91,13 +87,13 @@ describe('the stable surface (default)', () => {
   it('answerBlocks "many" keeps a block per part', async () => {
     const a = await todo({ answerBlocks: 'many' });
     const added = await act(a, 'todos', 'add_item', { text: 'Call mum' });
-    const texts = added.content.map((c) => c.text);
+    const texts = added.content.map((c) => (c as { text: string }).text);
     expect(texts.length).toBeGreaterThanOrEqual(3);
     expect(texts[1]).toMatch(/^Screen after the call:/);
     expect(texts.at(-1)).toMatch(/^Actions now/);
   });
 
-  it('act goes by the action\'s own rules: its schema, the authorizer, live resolution', async () => {
+  it("act goes by the action's own rules: its schema, the authorizer, live resolution", async () => {
     const a = await todo({ authorize: () => 'deny' });
     const bad = await act(a, 'todos', 'add_item', { text: '' });
     expect(bad.isError).toBe(true);
@@ -110,7 +106,9 @@ describe('the stable surface (default)', () => {
       /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen any more\. Pick one of the actions available now \(listed at the end of this answer\)/,
     );
     const disabled = await act(a, 'todos', 'fly', {});
-    expect(disabled.content[0]!.text).toContain('the widget "todos" does not offer "fly" in its current state');
+    expect(disabled.content[0]!.text).toContain(
+      'the widget "todos" does not offer "fly" in its current state',
+    );
     expect(disabled.content[0]!.text).toContain('\n- todos.toggle {index: integer}');
   });
 
@@ -130,7 +128,9 @@ describe('the stable surface (default)', () => {
       expect(r.content[0]!.text).toMatch(message);
     }
     // An object for args is taken as well, and no args means none.
-    expect((await call(a, 'todo_act', { widget: 'todos', action: 'add_item', args: { text: 'Tea' } })).isError).toBeFalsy();
+    expect(
+      (await call(a, 'todo_act', { widget: 'todos', action: 'add_item', args: { text: 'Tea' } })).isError,
+    ).toBeFalsy();
     const list = await call(a, 'todo_act', { widget: 'todos', action: 'list' });
     expect(list.content[0]!.text).toContain('"text": "Tea"');
     expect(a.lastFrame()).not.toContain('text:');
@@ -163,34 +163,24 @@ describe('the widgets surface', () => {
     });
     await call(a, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] }).then((r) => {
       events.push('answer');
-      expect(r.content.map((c) => c.text).join('\n')).toContain('Tools added by this call: todo_edit_item_');
+      expect(r.content.map((c) => (c as { text: string }).text).join('\n')).toContain(
+        'Tools added by this call: todo_edit_item_',
+      );
     });
     expect(events).toEqual(['list_changed', 'answer']);
     // The new tool is in the list the client gets when it re-lists on the notification.
     expect(await names(a.client)).toContain('todo_edit_item_type_into');
   });
 
-  it('sends list_changed before the answer over Streamable HTTP (on the call\'s own stream)', async () => {
-    const terminal = createMemoryTerminal(100, 30);
-    const options: McpServerOptions = { surface: 'widgets' };
-    const server = createMcpServer(options);
-    const ink = render(
-      <McpSession id="todo" server={server}>
-        <App initial={[{ text: 'Buy milk', done: false }]} />
-      </McpSession>,
-      { stdout: terminal.stdout, stdin: terminal.stdin, stderr: terminal.stderr, patchConsole: false },
-    );
-    const { url, token } = await server.listen();
+  it("sends list_changed before the answer over Streamable HTTP (on the call's own stream)", async () => {
+    const a = await todo({ surface: 'widgets' });
+    const { url, token } = await a.server.listen();
     const client = new Client({ name: 't', version: '1' });
-    apps.push({
-      unmount: async () => {
-        await client.close();
-        ink.unmount();
-        await server.close();
-      },
-    });
+    apps.push({ unmount: () => client.close() });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
     );
     await names(client);
     const events: string[] = [];

@@ -23,7 +23,7 @@ describe('server-level tools', () => {
     const client = await connectClient(server);
     const [echo] = (await client.listTools()).tools;
     expect(echo).toMatchObject({ name: 'server_echo', description: 'Echo it' });
-    expect(echo!.annotations).toBeUndefined();
+    expect(echo!.annotations).toEqual({ readOnlyHint: true });
     expect(echo!.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
     expect(texts(await client.callTool({ name: 'server.echo', arguments: { text: 'hi' } }))).toEqual([
       'echo: hi',

@@ -114,7 +114,14 @@ describe('structuredContent goes with an outputSchema', () => {
 
   it('keeps hostile keys of a structured result from reaching any prototype', async () => {
     const server = testServer({ includeScreen: false });
-    const { session } = appWith([{ name: 'echo', outputSchema: { type: 'object' }, run: (args) => args }]);
+    const { session } = appWith([
+      {
+        name: 'echo',
+        inputSchema: { type: 'object', additionalProperties: true },
+        outputSchema: { type: 'object' },
+        run: (args) => args,
+      },
+    ]);
     server.attach(session);
     const client = await connectClient(server);
     const result = await client.callTool({

@@ -47,21 +47,23 @@ const text = (result: CallToolResult) =>
   result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 describe('startMcp over stdio', () => {
-  it('answers initialize before the app loads, serves the app once it has, and ends with it', async () => {
+  it('answers initialize and tools/list before the app loads, serves the app once it has, and ends with it', async () => {
     const app = await start();
     try {
       // Connected: `initialize` was answered, and the app's code has not been loaded.
       expect(app.client.getServerVersion()).toEqual({ name: 'gated-app', version: '9.9.9' });
+      // The stable surface's list does not depend on the app: answered without it too
+      // (test/launcher/early-tools.test.ts compares it with the server's own).
+      const names = (await app.client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['gated_keyboard_press', 'gated_act']));
       expect(app.stderr()).not.toContain('counter: loaded');
-      // A listing needs the app: it waits for it.
-      const listing = app.client.listTools();
+      // A call needs the app: it waits for it.
+      const call = app.client.callTool({
+        name: 'gated_act',
+        arguments: { widget: 'counter', action: 'inc', args: '{}' },
+      });
       await app.release();
-      const names = (await listing).tools.map((t) => t.name);
-      expect(names).toEqual(expect.arrayContaining(['gated_counter_inc', 'gated_counter_quit']));
-      const result = (await app.client.callTool({
-        name: 'gated_counter_inc',
-        arguments: {},
-      })) as CallToolResult;
+      const result = (await call) as CallToolResult;
       expect(result.isError).toBeFalsy();
       expect(text(result)).toContain('Count: 1');
       // What the app's code wrote to stdout went to stderr.
@@ -69,7 +71,10 @@ describe('startMcp over stdio', () => {
       expect(app.stderr()).toContain('counter: count is 1');
       expect(app.protocolErrors).toEqual([]);
       // The app quitting ends the process: stdin, read before the app loaded, no longer holds it.
-      await app.client.callTool({ name: 'gated_counter_quit', arguments: {} });
+      await app.client.callTool({
+        name: 'gated_act',
+        arguments: { widget: 'counter', action: 'quit', args: '{}' },
+      });
       await vi.waitFor(() => expect(app.closed()).toBe(true), { timeout: 10_000 });
       expect(app.stderr()).toContain('gated: exited');
     } finally {
@@ -80,9 +85,9 @@ describe('startMcp over stdio', () => {
   it('answers the requests that waited for an app that failed to load with the reason', async () => {
     const app = await start(['--fail']);
     try {
-      const listing = app.client.listTools();
+      const call = app.client.callTool({ name: 'gated_screen_read', arguments: { offset: null } });
       await app.release();
-      await expect(listing).rejects.toThrow(/the app could not be started: the app module is broken/);
+      await expect(call).rejects.toThrow(/the app could not be started: the app module is broken/);
       await vi.waitFor(() => expect(app.closed()).toBe(true), { timeout: 10_000 });
       expect(app.stderr()).toContain('gated: the app module is broken');
     } finally {

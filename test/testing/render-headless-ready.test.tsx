@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TextInput } from '../../components/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 
 function Keys() {
   const [seen, setSeen] = useState('');
@@ -13,7 +14,7 @@ function Keys() {
 describe('renderHeadless resolves only when the app is ready for input', () => {
   it('the first stdin.write right after it resolves reaches useInput (20 renders in a row)', async () => {
     for (let run = 0; run < 20; run++) {
-      const app = await renderHeadless(<Keys />);
+      const app = await renderHeadless(<Keys />, WIDGETS);
       try {
         app.stdin.write('k');
         await app.waitForSync();
@@ -26,7 +27,7 @@ describe('renderHeadless resolves only when the app is ready for input', () => {
 
   it('…and reaches a widget that takes focus in the commit after the first (20 renders in a row)', async () => {
     for (let run = 0; run < 20; run++) {
-      const app = await renderHeadless(<TextInput id="q" autoFocus />);
+      const app = await renderHeadless(<TextInput id="q" autoFocus />, WIDGETS);
       try {
         app.stdin.write('x');
         await app.waitForSync();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMcpTools } from '../../src/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
 
 function Panel({ id }: { id: string }) {
   useMcpTools(id, { close: { description: `Close ${id}`, run: () => `closed ${id}` } });
@@ -28,6 +29,7 @@ function Desk() {
 describe('renderHeadless', () => {
   it('gives a real client, the frame, and list_changed when a person changes the UI', async () => {
     const app = await renderHeadless(<Desk />, {
+      ...WIDGETS,
       session: 'desk',
       builtinTools: false,
       coalesce: { waitMs: 5, maxWaitMs: 20 },
@@ -62,7 +64,7 @@ describe('renderHeadless', () => {
   });
 
   it('answers with the tools a call added', async () => {
-    const app = await renderHeadless(<Desk />, { session: 'desk', builtinTools: false });
+    const app = await renderHeadless(<Desk />, { ...WIDGETS, session: 'desk', builtinTools: false });
     try {
       const opened = await app.client.callTool({ name: 'desk.desk.open', arguments: {} });
       const texts = (opened.content as { text: string }[]).map((c) => c.text);

@@ -170,7 +170,7 @@ describe('deriveWithRefusals', () => {
     expect(refusals).toEqual([{ kind: 'provider_error', widgetId: 'w', message: 'getter' }]);
   });
 
-  it('keeps only sensitive: true and destructiveHint: true of the annotations', () => {
+  it('keeps only sensitive, destructiveHint and readOnlyHint of the annotations, each only when true', () => {
     const provider: ToolProvider = {
       mcpTools: () => [
         {
@@ -180,17 +180,23 @@ describe('deriveWithRefusals', () => {
         },
         {
           name: 'b',
-          annotations: { sensitive: 'yes', destructiveHint: 1 } as Record<string, unknown>,
+          annotations: { sensitive: 'yes', destructiveHint: 1, readOnlyHint: 'yes' } as Record<
+            string,
+            unknown
+          >,
           run: () => 0,
         },
         { name: 'c', annotations: { destructiveHint: true }, run: () => 0 },
+        { name: 'd', annotations: { readOnlyHint: true, title: 'x' }, run: () => 0 },
       ],
     };
     const { tools } = deriveWithRefusals({ ...node('x', 'w'), provider }, { sessionId: 's' });
     expect(tools.map((t) => t.annotations)).toEqual([
+      // A tool that needs approval is not read-only, whatever it says.
       { sensitive: true, destructiveHint: true },
       {},
       { destructiveHint: true },
+      { readOnlyHint: true },
     ]);
   });
 
@@ -301,6 +307,9 @@ describe('deriveWithRefusals', () => {
     expect(keyOf({ name: 'a', description: 'd', annotations: { sensitive: true }, run: () => 0 })).not.toBe(
       base,
     );
+    expect(
+      keyOf({ name: 'a', description: 'd', annotations: { readOnlyHint: true }, run: () => 0 }),
+    ).not.toBe(base);
   });
 
   it('walks a very deep tree without overflowing the stack', () => {

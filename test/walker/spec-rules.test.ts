@@ -41,7 +41,12 @@ describe('one isZod check', () => {
     expect(tool?.zod).toBeUndefined();
     expect(tool?.inputSchema).toEqual({ _zod: 1, type: 'object' });
     if (!tool) throw new Error('expected a tool');
-    expect(await validateArgs(tool, { any: 'thing' })).toEqual({ ok: true, args: { any: 'thing' } });
+    expect(await validateArgs(tool, {})).toEqual({ ok: true, args: {} });
+    // Checked by the JSON Schema's rules (it takes no arguments), not reported as a broken schema.
+    expect(await validateArgs(tool, { any: 'thing' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_arguments', issues: [{ path: ['any'] }] },
+    });
   });
 
   it('takes zod 4 classic, v4 and mini schemas for zod, and a _zod without def for JSON', () => {
