@@ -99,14 +99,25 @@ if (!appCommands.includes('npx tsx main.tsx --stdio') || !appCommands.includes('
   throw new Error('check-quickstart: the Quick start no longer shows how to run main.tsx both ways');
 }
 
-/** Calls counter.counter.add {n: 3} and checks the answer and the screen after it. */
+/** Lists the ten tools the Quick start promises, calls counter_act (counter.add {n: 3}) and checks the answer. */
 async function addThree(client, how) {
-  const result = await client.callTool({ name: 'counter.counter.add', arguments: { n: 3 } });
-  const texts = result.content.map((c) => c.text ?? '');
-  if (result.isError || JSON.parse(texts[0]).count !== 3 || !texts.some((t) => t.includes('Count: 3'))) {
+  const { tools } = await client.listTools();
+  if (tools.length !== 10 || !tools.some((t) => t.name === 'counter_act')) {
+    throw new Error(`check-quickstart: ${how}: listed ${tools.map((t) => t.name).join(', ')}`);
+  }
+  const args = { widget: 'counter', action: 'add', args: '{"n":3}' };
+  const result = await client.callTool({ name: 'counter_act', arguments: args });
+  const text = result.content.map((c) => c.text ?? '').join('\n');
+  const value = JSON.parse(text.split('\n\nScreen after the call:', 1)[0]);
+  if (
+    result.isError ||
+    value.count !== 3 ||
+    !text.includes('Count: 3') ||
+    !text.includes('- counter.add {n: integer}')
+  ) {
     throw new Error(`check-quickstart: ${how}: unexpected answer ${JSON.stringify(result)}`);
   }
-  step(`${how}: counter.counter.add {"n":3} answered {"count":3} and the screen shows "Count: 3"`);
+  step(`${how}: 10 tools; counter_act counter.add {"n":3} answered {"count":3}, "Count: 3" and the actions`);
 }
 
 step('npx tsx main.tsx --stdio, under an MCP client');
