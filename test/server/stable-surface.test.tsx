@@ -9,6 +9,7 @@ import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelco
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../examples/todo/App.js';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/index.js';
+import { collect, connectClient, counterApp, sleep, testServer } from './helpers.js';
 
 const apps: { unmount(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -192,3 +193,32 @@ describe('the widgets surface', () => {
     expect(events).toEqual(['list_changed', 'answer']);
   });
 });
+
+describe('the stable list moves with the declared set only', () => {
+  it('list_changed when a session comes or goes, none when a call adds a widget', async () => {
+    const server = testServer({ surface: 'stable', answerBlocks: 'one' });
+    const one = counterApp('one');
+    server.attach(one.session);
+    const client = await connectClient(server);
+    const notices = collect(client, ToolListChangedNotificationSchema);
+    // A session over plain data has no built-ins: its act is all it lists.
+    expect(await names(client)).toEqual(['one_act']);
+    const grown = await call({ client }, 'one_act', { widget: 'c', action: 'grow', args: '{}' });
+    expect(grown.content[0]!.text).toContain('- w1.inc {by?: integer}: Add to the counter');
+    // Wait past the coalescing of a change (5 ms, at most 20): no notice for a widget.
+    await until(() => one.widgets.length === 2);
+    await sleep(60);
+    expect(notices).toHaveLength(0);
+    const detachTwo = server.attach(counterApp('two').session);
+    await until(() => notices.length === 1);
+    expect(await names(client)).toEqual(['one_act', 'two_act']);
+    detachTwo();
+    await until(() => notices.length === 2);
+    expect(await names(client)).toEqual(['one_act']);
+  });
+});
+
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !ok(); i++) await sleep(10);
+  expect(ok()).toBe(true);
+}
