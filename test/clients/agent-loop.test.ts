@@ -16,6 +16,8 @@ import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { createOpenAI } from '@ai-sdk/openai';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { ChatOpenAI } from '@langchain/openai';
+import { Agent as MastraAgent } from '@mastra/core/agent';
+import { MCPClient as MastraMCPClient } from '@mastra/mcp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
@@ -208,6 +210,35 @@ describe.concurrent('OpenAI Agents JS (@openai/agents, MCPServerStdio, Chat Comp
     expect(added).toMatch(/^ 1 items · 1 active · 0 done/m);
     expect(added).toMatch(/^Focus: /m);
     expect(added).toMatch(/^Actions now/m);
+  });
+});
+
+describe.concurrent('Mastra (@mastra/core Agent + @mastra/mcp MCPClient)', () => {
+  it('runs the three calls and a final answer (tool names prefixed with the server key)', {
+    timeout: TIMEOUT,
+  }, async ({ expect, onTestFinished }) => {
+    // Mastra names each tool `<server key>_<tool name>`: todo_todo_act, …
+    const fake = await startFakeOpenAIChat(twoStepTask('todo_'));
+    closeLater(onTestFinished, fake.close);
+    // This @mastra/mcp passes no `cwd` to the child, which inherits the test's (the repository).
+    const mcp = new MastraMCPClient({
+      id: 'agent-loop-test',
+      servers: { todo: { command: todoServer.command, args: todoServer.args } },
+    });
+    closeLater(onTestFinished, () => mcp.disconnect());
+    const agent = new MastraAgent({
+      name: 'todo agent',
+      instructions: INSTRUCTIONS,
+      // An OpenAI-compatible endpoint: Mastra's model router, given a URL.
+      model: { id: 'openai/gpt-4.1-mini', url: fake.baseURL, apiKey: 'fake-key' },
+      tools: await mcp.getTools(),
+    });
+
+    const result = await agent.generate(PROMPT, { maxSteps: 8 });
+
+    expectTaskDone(expect, fake.turns, 'todo_');
+    expect(result.text).toMatch(/^Done/);
+    expect(result.toolResults).toHaveLength(3);
   });
 });
 
