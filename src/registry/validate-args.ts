@@ -5,6 +5,7 @@ import type { JsonObject, ZodSchema } from '../walker/types.js';
 import { issuesFromAjv, issuesFromZod } from './argument-issues.js';
 import { brokenSchema, type CallErrorOf, invalidArguments } from './call-error.js';
 import { controlCharacterIssues } from './control-characters.js';
+import { applyRootRules } from './root-rules.js';
 import { SchemaCache, type SchemaCacheOptions } from './schema-cache.js';
 
 /** What validation needs of a tool (a ToolDef or a static tool). */
@@ -21,10 +22,12 @@ export type ArgsResult =
   | { ok: false; error: CallErrorOf<'invalid_arguments'> };
 
 /**
- * Checks a call's arguments before the handler runs: first that no string carries a terminal control
- * character (src/registry/control-characters.ts), then the schema. Never throws and never writes
- * into the caller's arguments: Ajv runs without defaults, coercion or property removal, so the object handed on is the
- * caller's own (JSON schema) or zod's fresh output (zod schema).
+ * Checks a call's arguments before the handler runs: first the root rules (src/registry/root-rules.ts:
+ * a tool without arguments takes no key; a required nullable argument left out is read as `null`),
+ * then that no string carries a terminal control character (src/registry/control-characters.ts), then
+ * the schema. Never throws and never writes into the caller's arguments: Ajv runs without defaults,
+ * coercion or property removal, so the object handed on is the caller's own (JSON schema; a copy when
+ * a left-out argument was read as `null`) or zod's fresh output (zod schema).
  */
 export class ArgsValidator {
   readonly schemas: SchemaCache;
@@ -37,19 +40,26 @@ export class ArgsValidator {
     const input = args === undefined ? {} : args;
     if (!isArgsObject(input)) return notAnObject(tool.name, input);
     if (tool.zod === undefined) return this.validateJson(tool.name, tool.inputSchema, input);
-    // The listed schema (zod's conversion) carries the opt-outs: `.meta({ 'x-ink-mcp-allow-control': true })`.
-    const control = controlCharacterIssues(input, tool.inputSchema);
+    // The listed schema (zod's conversion) is the one the root rules read: zod's own `z.object({})`
+    // would pass an extra key through (stripped) that the listing, closed, rules out.
+    const root = applyRootRules(tool.inputSchema, input);
+    if (!root.ok) return { ok: false, error: invalidArguments(tool.name, root.issues) };
+    // The listed schema carries the opt-outs too: `.meta({ 'x-ink-mcp-allow-control': true })`.
+    const control = controlCharacterIssues(root.args, tool.inputSchema);
     if (control.length > 0) return { ok: false, error: invalidArguments(tool.name, control) };
-    return parseWithZod(tool.name, tool.zod, input);
+    return parseWithZod(tool.name, tool.zod, root.args);
   }
 
   /** The JSON Schema path alone (synchronous). */
   validateJson(toolName: string, schema: JsonObject, args: unknown): ArgsResult {
-    const input = args === undefined ? {} : args;
-    if (!isArgsObject(input)) return notAnObject(toolName, input);
+    const raw = args === undefined ? {} : args;
+    if (!isArgsObject(raw)) return notAnObject(toolName, raw);
+    const root = applyRootRules(schema, raw);
+    if (!root.ok) return { ok: false, error: invalidArguments(toolName, root.issues) };
+    const input = root.args;
     const control = controlCharacterIssues(input, schema);
     if (control.length > 0) return { ok: false, error: invalidArguments(toolName, control) };
-    if (acceptsAnyObject(schema)) return { ok: true, args: input };
+    if (isBareNoArguments(schema)) return { ok: true, args: input };
     const compiled = this.schemas.get(schema);
     if (!compiled.ok) return { ok: false, error: brokenSchema(toolName, compiled.reason) };
     let answer: true | readonly ErrorObject[];
@@ -68,22 +78,27 @@ export class ArgsValidator {
 }
 
 /**
- * The schema of an action without an input schema, `{ type: 'object', properties: {} }`: every
- * object passes, so nothing is compiled. (Ajv's first compile in a process costs 50–300 ms on a
- * 2-core machine — an agent's first call of such a tool waited for it: bench/README.md.)
+ * The schema of an action without an input schema, `{ type: 'object', properties: {} }`, or its
+ * closed form (`required: []`, `additionalProperties: false`): once the root rules refused every key,
+ * the empty object left passes, so nothing is compiled. (Ajv's first compile in a process costs
+ * 50–300 ms on a 2-core machine — an agent's first call of such a tool waited for it: bench/README.md.)
  */
-function acceptsAnyObject(schema: JsonObject): boolean {
+function isBareNoArguments(schema: JsonObject): boolean {
   for (const key in schema) {
     const value = schema[key];
-    if (key === 'type' ? value !== 'object' : key !== 'properties' || !isEmptyObject(value)) return false;
+    const bare =
+      key === 'type'
+        ? value === 'object'
+        : key === 'additionalProperties'
+          ? value === false
+          : (key === 'properties' || key === 'required') && isEmpty(value);
+    if (!bare) return false;
   }
   return schema.type === 'object';
 }
 
-function isEmptyObject(value: unknown): boolean {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
-  );
+function isEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 /** MCP arguments are always an object; anything else is refused before any schema sees it. */

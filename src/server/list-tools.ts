@@ -1,6 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../walker/types.js';
 import type { ListedTool } from './stable-surface.js';
+import { strictSchema } from './strict-schema.js';
 
 /**
  * Why a (cleaned, JSON) inputSchema cannot be listed, or undefined when it can. Clients validate the
@@ -30,8 +31,9 @@ export function unlistableSchema(
 }
 
 /**
- * The tools as clients are listed them. The inputSchema (and outputSchema) is passed through as the
- * registry holds it (cleaned JSON Schema); only the annotations that survived cleaning are shown.
+ * The tools as clients are listed them. The inputSchema is the registry's (cleaned JSON Schema) in its
+ * strict-clean form (src/server/strict-schema.ts); the outputSchema is passed through as the registry
+ * holds it; only the annotations that survived cleaning are shown.
  */
 export function listTools(
   tools: readonly ListedTool[],
@@ -54,7 +56,7 @@ export function listTools(
     }
     const listed: Tool = {
       name: listedName(tool.name),
-      inputSchema: tool.inputSchema as Tool['inputSchema'],
+      inputSchema: strictSchema(tool.inputSchema) as Tool['inputSchema'],
     };
     if (outputSchema !== undefined) listed.outputSchema = outputSchema as Tool['outputSchema'];
     if (tool.description !== null) listed.description = tool.description;

@@ -14,7 +14,10 @@ export interface ServerToolInput {
   description?: string | null;
   /** JSON Schema (an object schema) or a zod object; cleaned like a widget's action. @default {} arguments */
   inputSchema?: JsonSchemaObject | ZodSchema;
-  /** Only `sensitive: true` and `destructiveHint: true` are kept: either puts calls behind the authorizer. */
+  /**
+   * Only `sensitive: true` and `destructiveHint: true` (either puts calls behind the authorizer) and
+   * `readOnlyHint: true` (dropped with either of them) are kept.
+   */
   annotations?: ActionAnnotations | ToolAnnotations;
   /** Parses the arguments (its output is what `run` gets). @default the inputSchema, when it is a zod schema */
   zod?: ZodSchema;

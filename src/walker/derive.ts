@@ -145,7 +145,7 @@ function deriveSpec(
     derived: true,
     spec: s,
     node,
-    definitionKey: `${cleaned.specJson}${output.key}${annotations.sensitive ? '|sensitive' : ''}${annotations.destructiveHint ? '|destructive' : ''}`,
+    definitionKey: `${cleaned.specJson}${output.key}${annotations.sensitive ? '|sensitive' : ''}${annotations.destructiveHint ? '|destructive' : ''}${annotations.readOnlyHint ? '|read-only' : ''}`,
   };
   if (isZodSchema(inputSchema)) tool.zod = inputSchema;
   if (output.outputSchema) tool.outputSchema = output.outputSchema;

@@ -22,6 +22,8 @@ export interface ActionAnnotations {
   sensitive?: boolean;
   /** The call needs the authorizer (it destroys something). */
   destructiveHint?: boolean;
+  /** The call changes nothing: listed, so clients may run it without asking. Dropped with either above. */
+  readOnlyHint?: boolean;
   /** Anything else is dropped before it reaches a client. */
   [key: string]: unknown;
 }
@@ -141,7 +143,10 @@ export type Refusal =
   /** An app widget uses the id of a built-in tool (`keyboard`, `screen`, `focus`). */
   | { kind: 'reserved_id'; widgetId: string };
 
-/** The only annotations that reach a client; either one makes a call need the authorizer. */
+/**
+ * The only annotations that reach a client. `sensitive` or `destructiveHint` makes a call need the
+ * authorizer; `readOnlyHint` is never set together with either (src/walker/pick-annotations.ts).
+ */
 export interface ToolAnnotations {
   sensitive?: true;
   destructiveHint?: true;
