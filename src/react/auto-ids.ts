@@ -1,3 +1,4 @@
+import { specsOf } from '../walker/offered.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
 import { withChildren } from './provider-for.js';
@@ -176,14 +177,9 @@ export class AutoIds {
     // Checked once per type: containers without an id are read on every commit.
     if (this.#warned.has(node.type)) return;
     this.#warned.add(node.type);
-    let offers = false;
-    try {
-      const specs = provider.mcpTools(node.attrs, node);
-      offers = Array.isArray(specs) && specs.length > 0;
-    } catch {
-      return; // the walker reports a failing provider; here only a missing id matters
-    }
-    if (!offers) return;
+    // The walker reports a failing provider; here only a missing id matters.
+    const offer = specsOf(provider, node);
+    if (!offer.ok || offer.specs.length === 0) return;
     this.#logger.warn(
       `ink-mcp: <${node.type}> declares tools but renders without an id, so it offers none. Give it an \`id\` prop (1-32 of [A-Za-z0-9_-]).`,
     );

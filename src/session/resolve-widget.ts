@@ -1,5 +1,6 @@
 import { findProvider } from '../walker/find-provider.js';
 import type { WidgetUnavailable } from '../walker/ids.js';
+import { offeredAction } from '../walker/offered.js';
 import type { ActionSpec, ToolDef, TypeMap, ViewNode } from '../walker/types.js';
 
 export type Resolution =
@@ -70,13 +71,5 @@ function offered(
   typeMap: TypeMap,
 ): ActionSpec | undefined | 'other_provider' {
   if (findProvider(node, typeMap) !== tool.provider) return 'other_provider';
-  // An excluded widget offers nothing to an agent, whatever its provider says.
-  if (node.attrs?.mcpExclude === true) return undefined;
-  try {
-    const specs = tool.provider.mcpTools(node.attrs, node);
-    if (!Array.isArray(specs)) return undefined;
-    return specs.find((s) => typeof s === 'object' && s !== null && s.name === tool.action);
-  } catch {
-    return undefined;
-  }
+  return offeredAction(tool.provider, node, tool.action);
 }

@@ -5,6 +5,7 @@ import { describeRefusal, describeRefusedSessionId } from './describe-refusal.js
 import { findProvider } from './find-provider.js';
 import { isActionName, isId } from './ids.js';
 import { stderrLogger } from './logger.js';
+import { isExcluded, specsOf } from './offered.js';
 import { pickAnnotations } from './pick-annotations.js';
 import { isBuiltinProvider, RESERVED_WIDGET_IDS } from './reserved-ids.js';
 import { defaultTypeMap } from './type-map.js';
@@ -68,7 +69,7 @@ export function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, 
   if (id === undefined) return; // a layout container
   const provider = findProvider(node, typeMap);
   if (provider === null) return;
-  if (node.attrs?.mcpExclude === true) return;
+  if (isExcluded(node)) return;
   if (!isId(id)) {
     out.refusals.push({ kind: 'widget_id', widgetId: id });
     return;
@@ -77,21 +78,12 @@ export function deriveNode(node: ViewNode, sessionId: string, typeMap: TypeMap, 
     out.refusals.push({ kind: 'reserved_id', widgetId: id });
     return;
   }
-  let specs: unknown;
-  try {
-    specs = provider.mcpTools(node.attrs, node);
-  } catch (error) {
-    out.refusals.push({ kind: 'provider_error', widgetId: id, message: errorText(error) });
+  const offer = specsOf(provider, node);
+  if (!offer.ok) {
+    out.refusals.push({ kind: 'provider_error', widgetId: id, message: offer.message });
     return;
   }
-  if (!Array.isArray(specs)) {
-    out.refusals.push({
-      kind: 'provider_error',
-      widgetId: id,
-      message: `mcpTools returned ${kindOf(specs)}, not an array of action specs`,
-    });
-    return;
-  }
+  const { specs } = offer;
   for (let i = 0; i < specs.length; i++) {
     try {
       deriveSpec(specs[i], id, sessionId, provider, node, out);
@@ -164,10 +156,4 @@ export function safeId(node: object): string {
   } catch {
     return 'an unprintable id';
   }
-}
-
-function kindOf(x: unknown): string {
-  if (x === null) return 'null';
-  if (Array.isArray(x)) return 'an array';
-  return typeof x === 'object' ? 'an object' : typeof x;
 }
