@@ -9,6 +9,11 @@
  * The tests run concurrently: each starts its own app and fake, and most of the time is spent waiting
  * on them.
  */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createMCPClient } from '@ai-sdk/mcp';
@@ -33,10 +38,13 @@ import OpenAI from 'openai';
 import { describe, type ExpectStatic, it, type OnTestFinishedHandler } from 'vitest';
 import { startFakeGemini } from './fake-providers/gemini.js';
 import { startFakeOpenAIChat } from './fake-providers/openai-chat.js';
+import { startFakeOpenAIResponses } from './fake-providers/openai-responses.js';
 import {
   ADDED,
   actionsOf,
+  call,
   readableText,
+  say,
   TODO_TOOLS,
   type Turn,
   TYPED,
@@ -62,6 +70,15 @@ const EDITED = `Edit #0: ${TYPED}`;
 /** Each test starts the app (a few seconds on a loaded 2-core machine) and a framework. */
 const TIMEOUT = 90_000;
 
+/** The whole screen of a fresh todo app, line by line. */
+const FRESH_SCREEN = [
+  /^ Todo$/m,
+  /^ ›New: type and press Enter$/m,
+  /^ {2}all │ active │ done$/m,
+  /^ {3}Nothing to do yet\.$/m,
+  /^ 0 items · 0 active · 0 done — /m,
+];
+
 type Cleanup = (fn: OnTestFinishedHandler) => void;
 /** Closes what a test started when it finishes, pass or fail, last started first. */
 function closeLater(onTestFinished: Cleanup, close: () => Promise<unknown>): void {
@@ -71,6 +88,34 @@ function closeLater(onTestFinished: Cleanup, close: () => Promise<unknown>): voi
       () => undefined,
     ),
   );
+}
+
+/** A temporary directory, removed when the test finishes. */
+async function tempDir(onTestFinished: Cleanup, prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  closeLater(onTestFinished, () => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Runs a command to its end (killed if the test ends first): its exit code and output. */
+function runToEnd(
+  onTestFinished: Cleanup,
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  onTestFinished(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 /** What every framework must have sent: four requests, the same tools each time, three good results. */
@@ -279,5 +324,83 @@ describe.concurrent('MCP SDK Client (stdio)', () => {
     );
     expect(typed).toContain(EDITED);
     expect(await names()).toEqual(before);
+  });
+});
+
+describe.concurrent('CLIs', () => {
+  it('mcporter call todo_screen_read prints the whole screen', { timeout: TIMEOUT }, async ({
+    expect,
+    onTestFinished,
+  }) => {
+    // A home and a working directory of its own: mcporter reads server lists from both.
+    const home = await tempDir(onTestFinished, 'ink-mcp-mcporter-');
+    const [node, ...args] = [todoServer.command, ...todoServer.args].map((word) => JSON.stringify(word));
+    const { code, stdout, stderr } = await runToEnd(
+      onTestFinished,
+      process.execPath,
+      [
+        join(todoServer.cwd, 'node_modules/mcporter/dist/cli.js'),
+        'call',
+        '--stdio',
+        [node, ...args].join(' '),
+        '--cwd',
+        todoServer.cwd,
+        '--name',
+        'todo',
+        'todo_screen_read',
+      ],
+      { cwd: home, env: { PATH: process.env.PATH, HOME: home } },
+    );
+
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    for (const line of FRESH_SCREEN) expect(stdout).toMatch(line);
+    expect(stdout).toMatch(/^- todos\.add_item /m);
+  });
+
+  it('Codex exec (approval_policy=never, Responses API) runs todo_screen_read and reads the whole screen', {
+    timeout: TIMEOUT,
+  }, async ({ expect, onTestFinished }) => {
+    // The model reads the screen, then answers.
+    const fake = await startFakeOpenAIResponses((turn) => {
+      if (turn.toolResults.length > 0) return say('The list is empty.');
+      const read = turn.tools.find((name) => name.endsWith('.todo_screen_read'));
+      return read ? call(read, {}) : say('I have no screen tool.');
+    });
+    closeLater(onTestFinished, fake.close);
+    const home = await tempDir(onTestFinished, 'ink-mcp-codex-');
+    const toml = (value: unknown) => JSON.stringify(value);
+    const server = `{ command = ${toml(todoServer.command)}, args = [${todoServer.args.map(toml).join(', ')}], cwd = ${toml(todoServer.cwd)}, required = true }`;
+    const { code, stdout, stderr } = await runToEnd(
+      onTestFinished,
+      process.execPath,
+      [
+        createRequire(import.meta.url).resolve('@openai/codex/bin/codex.js'),
+        'exec',
+        '--skip-git-repo-check',
+        '-c',
+        'approval_policy=never',
+        '-c',
+        'model_provider=fake',
+        '-c',
+        `model_providers.fake={ name = "fake", base_url = ${toml(fake.baseURL)}, wire_api = "responses", env_key = "FAKE_API_KEY" }`,
+        // required: the first request waits for the server's tools (otherwise it goes out without them).
+        '-c',
+        `mcp_servers.todo=${server}`,
+        '-m',
+        'gpt-5',
+        'What is on my todo list?',
+      ],
+      { cwd: home, env: { PATH: process.env.PATH, HOME: home, CODEX_HOME: home, FAKE_API_KEY: 'fake-key' } },
+    );
+
+    expect({ code, stdout }, stderr).toEqual({ code: 0, stdout: 'The list is empty.\n' });
+    expect(fake.turns).toHaveLength(2);
+    // Codex offers the MCP tools in a namespace of their own.
+    expect(fake.turns[0]!.tools.filter((name) => name.startsWith('mcp__todo.')).sort()).toEqual(
+      TODO_TOOLS.map((name) => `mcp__todo.${name}`),
+    );
+    const [read] = fake.turns[1]!.toolResults;
+    expect(read!.text).not.toMatch(/requires approval/);
+    for (const line of FRESH_SCREEN) expect(read!.text).toMatch(line);
   });
 });
