@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { cleanScreenText } from '../walker/clean-text.js';
-import { ENV } from './config.js';
+import { ENV, readConfig } from './config.js';
+import { earlyTools } from './early-tools.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { Relay } from './relay.js';
 
@@ -80,6 +81,7 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
       if (!stdoutGone) process.stdout.write(`${line}\n`);
     },
     log: (message) => process.stderr.write(`${message}\n`),
+    ...listedEarly(env),
   });
   let app: Socket | undefined;
   const server = createServer((socket) => {
@@ -159,6 +161,19 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   // Stopped on request: a clean end. Otherwise the app's own exit code.
   process.exitCode = stopping ? 0 : code;
   process.stdin.destroy();
+}
+
+/**
+ * The tools the app's server will list, read from the configuration the preload will read (the
+ * launcher's flags over its own environment): on the stable surface, the first session's built-ins
+ * (or not) and its `act` tool, whatever the app shows; so `tools/list` is answered before the app
+ * has loaded. A later render's session (`app_2`) is told with `list_changed` (relay.ts).
+ */
+function listedEarly(env: NodeJS.ProcessEnv): { tools?: readonly object[] } {
+  const read = readConfig(env);
+  if (!read.ok || read.config.surface !== 'stable') return {};
+  const tools = earlyTools({ session: read.config.session, builtinTools: read.config.builtinTools });
+  return tools ? { tools } : {};
 }
 
 function start(

@@ -12,6 +12,10 @@ export interface RegisterConfig {
   columns?: number;
   rows?: number;
   builtinTools: boolean;
+  /** Which tools are listed (createMcpServer's `surface`): the stable list, or a tool per widget action. */
+  surface: 'stable' | 'widgets';
+  /** How an answer is laid out (createMcpServer's `answerBlocks`): one text block, or a block per part. */
+  answerBlocks: 'one' | 'many';
   token?: string;
 }
 
@@ -26,6 +30,8 @@ export const ENV = {
   columns: 'INK_MCP_COLUMNS',
   rows: 'INK_MCP_ROWS',
   builtinTools: 'INK_MCP_BUILTIN_TOOLS',
+  surface: 'INK_MCP_SURFACE',
+  answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
   token: 'INK_MCP_TOKEN',
 } as const;
 
@@ -43,6 +49,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const rows = integer(env, ENV.rows, 3, 1_000, problems);
   const builtin = env[ENV.builtinTools] ?? '1';
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
+  const surface = oneOf(env, ENV.surface, ['stable', 'widgets'] as const, problems);
+  const answerBlocks = oneOf(env, ENV.answerBlocks, ['one', 'many'] as const, problems);
   if (problems.length > 0)
     return { ok: false, message: `ink-mcp: the app is not served: ${problems.join('; ')}.` };
   return {
@@ -51,6 +59,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       mode: mode as RegisterConfig['mode'],
       session,
       builtinTools: builtin === '1',
+      surface,
+      answerBlocks,
       ...(env[ENV.socket] ? { socket: env[ENV.socket] } : {}),
       ...(port === undefined ? {} : { port }),
       ...(columns === undefined ? {} : { columns }),
@@ -58,6 +68,23 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
     },
   };
+}
+
+/** One of `choices` (the first is the default, for an unset or empty variable). */
+function oneOf<const T extends readonly [string, ...string[]]>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  choices: T,
+  problems: string[],
+): T[number] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return choices[0];
+  const match = choices.find((choice) => choice === raw);
+  if (match !== undefined) return match;
+  problems.push(
+    `${name} must be ${choices.map((c) => JSON.stringify(c)).join(' or ')}, not ${JSON.stringify(raw)}`,
+  );
+  return choices[0];
 }
 
 function integer(

@@ -14,6 +14,12 @@ Options:
   --columns <n>        width of the in-memory terminal (default: 100)
   --rows <n>           height of the in-memory terminal (default: 30)
   --no-builtin-tools   no keyboard, screen and focus tools
+  --surface <s>        which tools are listed: stable (the built-ins and one <session>_act tool
+                       for any widget action; a list that never changes, answered at once) or
+                       widgets (a tool per widget action, as the widgets come and go)
+                       (default: stable)
+  --answer-blocks <b>  one (each answer in one text block) or many (a block per part)
+                       (default: one)
   -h, --help           this text
 
 The same preload without the launcher: node --import ink-mcp/register app.js
@@ -32,6 +38,8 @@ const VALUED: Record<string, string> = {
   '--port': ENV.port,
   '--columns': ENV.columns,
   '--rows': ENV.rows,
+  '--surface': ENV.surface,
+  '--answer-blocks': ENV.answerBlocks,
 };
 
 /** The launcher's command line (after `node ink-mcp`) → what to run, with which variables. */

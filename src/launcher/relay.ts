@@ -11,6 +11,8 @@ import {
 
 /** The id the launcher gives the client's `initialize` when it hands it to the app. */
 const REPLAY_ID = 'ink-mcp-launcher:initialize';
+/** The id of the listing the relay asks the app for after it answered the client's itself. */
+const LIST_ID = 'ink-mcp-launcher:tools/list';
 
 export interface RelayIo {
   /** One message line to the MCP client (the launcher's stdout). */
@@ -18,6 +20,12 @@ export interface RelayIo {
   log(message: string): void;
   /** What the app's server will say it is, for the early `initialize` answer. @default ink-mcp's */
   serverInfo?: ServerInfo;
+  /**
+   * The tools the app's server will list once the app has rendered, when that is known before it
+   * loads (the stable surface: early-tools.ts): `tools/list` is then answered at once too.
+   * @default none: a listing waits for the app
+   */
+  tools?: readonly object[];
 }
 
 /**
@@ -26,6 +34,12 @@ export interface RelayIo {
  * what it can itself (early-answers.ts) and queues the rest; the app's server then gets the
  * client's `initialize` first (its answer is dropped: the client has one), then the queue in order.
  * A request the app never answered when it went away is answered with an error saying so.
+ *
+ * With `tools`, `tools/list` is answered by the relay until the app's server has answered one: a
+ * listing the relay asks for in the client's place, where the client's first one was (so the
+ * server knows which list the client has, and sends `list_changed` only when it moves). Its answer
+ * is dropped, or, when it differs from what the client was told (the app rendered a second session
+ * first, or cannot be served), replaced by a `list_changed`, so the client lists again, from the app.
  */
 export class Relay {
   readonly #io: RelayIo;
@@ -33,6 +47,10 @@ export class Relay {
   #queue: string[] = [];
   #initialize: JsonRpcRequest | undefined;
   #earlyInitialize: object | undefined;
+  /** The early `tools/list` result, until the app's server has answered the relay's own listing. */
+  #earlyList: { tools: readonly object[] } | undefined;
+  /** The relay's own listing is on its way to the app (queued or sent), not yet answered. */
+  #listAsked = false;
   readonly #pending = new Set<JsonRpcId>();
   /** Why requests cannot be served now (the app is gone, or has not come). */
   #refusal: string | undefined;
@@ -40,6 +58,7 @@ export class Relay {
 
   constructor(io: RelayIo) {
     this.#io = io;
+    if (io.tools) this.#earlyList = { tools: io.tools };
   }
 
   get connected(): boolean {
@@ -49,6 +68,16 @@ export class Relay {
   fromClient(line: string): void {
     const message = parseMessage(line);
     const request = isRequest(message) ? message : undefined;
+    if (request?.method === 'tools/list' && this.#earlyList && !this.#gone && this.#refusal === undefined) {
+      this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: this.#earlyList }));
+      if (!this.#listAsked) {
+        this.#listAsked = true;
+        const ask = JSON.stringify({ jsonrpc: '2.0', id: LIST_ID, method: 'tools/list' });
+        if (this.#app) this.#app(ask);
+        else this.#queue.push(ask);
+      }
+      return;
+    }
     if (!this.#app) {
       const early = request && !this.#gone ? earlyAnswer(request, this.#io.serverInfo) : undefined;
       if (early && request) {
@@ -99,6 +128,14 @@ export class Relay {
         );
       return;
     }
+    if (message?.id === LIST_ID && isResponse(message)) {
+      const told = this.#earlyList;
+      this.#earlyList = undefined;
+      this.#listAsked = false;
+      if (!isDeepStrictEqual(message.result, told))
+        this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
+      return;
+    }
     if (isResponse(message)) this.#pending.delete(message?.id as JsonRpcId);
     this.#io.toClient(line);
   }
@@ -111,6 +148,8 @@ export class Relay {
     if (this.#app) return;
     this.#refusal = reason;
     this.#queue = this.#queue.filter((line) => !isRequest(parseMessage(line)));
+    // The relay's own listing went with the queue: the next early answer asks again.
+    this.#listAsked = false;
     for (const id of this.#pending) this.#refuse(id, reason);
     this.#pending.clear();
   }

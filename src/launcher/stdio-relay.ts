@@ -21,19 +21,28 @@ export interface StdioChannel {
   close(): void;
 }
 
+export interface StdioRelayOptions {
+  /** What the server will say it is (its `name` and `version`). @default ink-mcp's */
+  serverInfo?: ServerInfo;
+  /** The tools it will list, when known before the app loads (early-tools.ts). @default unknown */
+  tools?: readonly object[];
+}
+
 /**
  * A process serving its own stdio before its ink-mcp server has loaded (the `ink-mcp/register`
  * preload, `startMcp`): it takes stdout for the protocol at once (every other write goes to
- * stderr), and answers `initialize` through the launcher's relay while the server and the app are
- * still loading, so a client's first probe is answered in a blink here too.
+ * stderr), and answers `initialize` (and, with `tools`, `tools/list`) through the launcher's relay
+ * while the server and the app are still loading, so a client's first requests are answered in a
+ * blink here too.
  */
-export function openStdioRelay(serverInfo?: ServerInfo): StdioChannel {
+export function openStdioRelay(options: StdioRelayOptions = {}): StdioChannel {
   const claimed = claimStdout();
   const input = new PassThrough();
   const relay = new Relay({
     toClient: (line) => claimed.protocol.write(`${line}\n`),
     log: (message) => process.stderr.write(`${message}\n`),
-    ...(serverInfo ? { serverInfo } : {}),
+    ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
   });
   let buffered = '';
   const output = new Writable({

@@ -4,7 +4,8 @@
  * variables (config.ts; the README's "No code change" section); the `ink-mcp` launcher sets them.
  */
 import { register } from 'node:module';
-import { readConfig } from '../launcher/config.js';
+import { type RegisterConfig, readConfig } from '../launcher/config.js';
+import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
 
 // React picks its development or production build when it is first imported, and agents want the
@@ -20,12 +21,9 @@ if (!result.ok) {
   const ownRoot = new URL('../../', import.meta.url).href;
   register('./hooks.js', import.meta.url, { data: { ownRoot } });
   type Wrap = (ink: object) => unknown;
-  // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` is
-  // answered while ink-mcp's server loads (stdio-relay.ts).
-  const stdio =
-    config.mode === 'stdio' && !config.socket
-      ? (await import('../launcher/stdio-relay.js')).openStdioRelay()
-      : undefined;
+  // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
+  // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
+  const stdio = config.mode === 'stdio' && !config.socket ? await openOwnStdio(config) : undefined;
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
   const start = () => {
@@ -53,4 +51,16 @@ if (!result.ok) {
       );
     });
   }
+}
+
+async function openOwnStdio(config: RegisterConfig): Promise<StdioChannel> {
+  const [{ openStdioRelay }, { earlyTools }] = await Promise.all([
+    import('../launcher/stdio-relay.js'),
+    import('../launcher/early-tools.js'),
+  ]);
+  const tools =
+    config.surface === 'stable'
+      ? earlyTools({ session: config.session, builtinTools: config.builtinTools })
+      : undefined;
+  return openStdioRelay(tools ? { tools } : {});
 }

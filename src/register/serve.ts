@@ -34,7 +34,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
     (adapters ??= import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
       logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
     ));
-  const server = createMcpServer({ logger });
+  const server = createMcpServer({ logger, surface: config.surface, answerBlocks: config.answerBlocks });
   let transport: AnsweringStdioTransport | undefined;
   let hold: ((held: boolean) => void) | undefined;
   const instances = new Set<{ unmount(): void }>();

@@ -5,10 +5,12 @@
  * give up a first probe after 1 s. This entry imports neither Ink, React nor the MCP SDK: over stdio
  * it answers `initialize` at once (the launcher's relay, src/launcher/relay.ts), loads the app and
  * ink-mcp meanwhile, then hands the connection to `renderMcp`'s server; requests that need the app
- * wait for its first render, as they do with `renderMcp`.
+ * wait for its first render, as they do with `renderMcp`. On the stable surface (the default) with
+ * no server-level `tools`, `tools/list` is answered at once too: that list does not depend on the app.
  * @module ink-mcp/start
  */
 import { SERVER_NAME, SERVER_VERSION } from '../launcher/early-answers.js';
+import { earlyTools } from '../launcher/early-tools.js';
 import { openStdioRelay, type StdioChannel } from '../launcher/stdio-relay.js';
 import { servedByPreload } from '../render/preload-state.js';
 import type { McpApp, RenderMcpOptions, renderMcp } from '../render/render-mcp.js';
@@ -21,7 +23,7 @@ export type AppElement = Parameters<typeof renderMcp>[0];
 /**
  * Loads the app with `load` (a dynamic `import()` of its components, then its element), and
  * renders and serves it as `renderMcp(element, options)` does. With `transport: 'stdio'` on the
- * process's own stdin and stdout, `initialize` is answered before `load` is called. When `load` throws, requests waiting for the
+ * process's own stdin and stdout, `initialize` (and on the stable surface `tools/list`) is answered before `load` is called. When `load` throws, requests waiting for the
  * app are answered with its message, and the returned promise rejects with it.
  */
 export async function startMcp(
@@ -31,7 +33,10 @@ export async function startMcp(
   // Under the preload (which serves this process itself) renderMcp refuses with the reason.
   const early =
     options.transport === 'stdio' && !options.stdin && !options.stdout && !servedByPreload()
-      ? openStdioRelay({ name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION })
+      ? openStdioRelay({
+          serverInfo: { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
+          ...listedEarly(options),
+        })
       : undefined;
   const loaded = async () => {
     // The package root (the core and the default adapters), as the preload loads it.
@@ -59,6 +64,22 @@ export async function startMcp(
   // The real stdin is read by the relay, not the server: let it go once the app is down.
   void app.waitUntilExit().finally(() => early.close());
   return app;
+}
+
+/**
+ * The tools the server will list, when the options alone decide them: the stable surface with no
+ * server-level tools lists the session's built-ins (or not) and its `act` tool, whatever the app
+ * shows. Server-level tools are checked, cleaned and named by the server, so with them (or the
+ * widgets surface) a listing waits for the app.
+ */
+function listedEarly(options: RenderMcpOptions): { tools?: readonly object[] } {
+  if ((options.surface ?? 'stable') !== 'stable' || (options.tools?.length ?? 0) > 0) return {};
+  const tools = earlyTools({
+    session: options.session,
+    builtinTools: options.builtinTools !== false,
+    ...(options.nameStyle ? { nameStyle: options.nameStyle } : {}),
+  });
+  return tools ? { tools } : {};
 }
 
 // renderMcp reads and writes these as streams; it never needs a terminal's methods in stdio mode.

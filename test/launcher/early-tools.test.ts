@@ -21,6 +21,8 @@ import { app } from './launch.js';
 
 /** Each process test starts Node (and tsx, or the launcher and the app): generous on a busy machine. */
 const PROCESS_TEST_MS = 60_000;
+/** How long one step (an answer, a line on stderr) may take to come, within a test. */
+const WAIT_MS = 40_000;
 
 const INIT = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } };
 
@@ -99,7 +101,7 @@ function rawClient(child: ChildProcessWithoutNullStreams) {
     stderr: () => stderr,
     send: (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`),
     answer: async (id: unknown) => {
-      await vi.waitFor(() => expect(messages.some((m) => m.id === id)).toBe(true), { timeout: 15_000 });
+      await vi.waitFor(() => expect(messages.some((m) => m.id === id)).toBe(true), { timeout: WAIT_MS });
       return messages.find((m) => m.id === id)!;
     },
     async end() {
@@ -121,7 +123,7 @@ describe('startMcp over stdio answers tools/list before the app loads, as its se
     });
     const client = rawClient(child);
     const release = async () => {
-      await vi.waitFor(() => expect(client.stderr()).toContain('gated: waiting'), { timeout: 15_000 });
+      await vi.waitFor(() => expect(client.stderr()).toContain('gated: waiting'), { timeout: WAIT_MS });
       client.events.push('released');
       child.kill('SIGUSR2');
     };
@@ -145,7 +147,7 @@ describe('startMcp over stdio answers tools/list before the app loads, as its se
         expect(client.stderr()).not.toContain('counter: loaded');
         expect(early.result).toStrictEqual(asSent(earlyTools({ session, builtinTools, nameStyle })));
         await release();
-        await vi.waitFor(() => expect(client.stderr()).toMatch(/gated: listed .*\n/), { timeout: 15_000 });
+        await vi.waitFor(() => expect(client.stderr()).toMatch(/gated: listed .*\n/), { timeout: WAIT_MS });
         const real = JSON.parse(/gated: listed (.*)\n/.exec(client.stderr())![1]!) as { result: unknown };
         expect(early.result).toStrictEqual(real.result);
         // Calls wait for the app, and reach it.
@@ -244,7 +246,7 @@ describe('the launcher answers tools/list before the app loads, as the app’s s
         let listed: { tools: { name: string }[] } | undefined;
         for (let heard = 1; !listed?.tools.some((t) => t.name.startsWith('app_2_')); heard++) {
           if (heard > 5) throw new Error(`no listing with app_2 after ${heard - 1} list_changed`);
-          await vi.waitFor(() => expect(changes()).toBeGreaterThanOrEqual(heard), { timeout: 15_000 });
+          await vi.waitFor(() => expect(changes()).toBeGreaterThanOrEqual(heard), { timeout: WAIT_MS });
           const id = 2 + heard;
           client.send({ id, method: 'tools/list' });
           listed = (await client.answer(id)).result as typeof listed;

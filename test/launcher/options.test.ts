@@ -47,7 +47,7 @@ describe('the options reach the app’s server', () => {
       try {
         const read = await run.call('app.screen.read', { offset: null });
         expect(read.isError, read.text).toBeFalsy();
-        expect(read.text).toContain('Chat (Enter sends, Esc quits)');
+        expect(read.text).toContain('Enter your message');
         if (many) expect(read.content.length).toBeGreaterThan(1);
         else expect(read.content).toHaveLength(1);
       } finally {
