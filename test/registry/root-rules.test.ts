@@ -104,6 +104,17 @@ describe('a required argument whose schema takes null may be left out', () => {
     expect(result).toEqual({ ok: true, args: { a: null } });
     expect(result.ok && Object.getPrototypeOf(result.args)).toBe(Object.prototype);
   });
+
+  it('copies an own __proto__ key of the arguments as a key, when it fills one in', () => {
+    const validator = new ArgsValidator();
+    const schema = { type: 'object', properties: { a: { type: ['string', 'null'] } }, required: ['a'] };
+    const result = validator.validateJson('s.w.a', schema, JSON.parse('{"__proto__":{"polluted":1}}'));
+    if (!result.ok) throw new Error('refused');
+    expect(Object.getPrototypeOf(result.args)).toBe(Object.prototype);
+    expect(Object.hasOwn(result.args, '__proto__')).toBe(true);
+    expect(result.args.a).toBeNull();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
 });
 
 describe('a tool that takes no arguments refuses any', () => {
