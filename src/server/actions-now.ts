@@ -22,7 +22,11 @@ export function actionsNowText(tools: readonly ToolDef[], act: string, sessionId
 }
 
 function actionLine(tool: ToolDef): string {
-  const approval = needsAuthorization(tool.annotations) ? ' (needs approval)' : '';
+  const approval = needsAuthorization(tool.annotations)
+    ? ' (needs approval)'
+    : tool.annotations.readOnlyHint
+      ? ' (read-only)'
+      : '';
   const summary = firstSentence(tool.description);
   return `- ${tool.widgetId}.${tool.action} ${argumentSummary(tool.inputSchema)}${approval}${summary === '' ? '' : `: ${summary}`}`;
 }

@@ -139,6 +139,18 @@ describe('listed to a real SDK client, on the widgets surface', () => {
     });
   });
 
+  it('the stable surface marks the actions in an answer: read-only, or needing approval', async () => {
+    await withApp({}, async (app) => {
+      const peek = await app.client.callTool({
+        name: 'app_act',
+        arguments: { widget: 'panel', action: 'peek', args: '{}' },
+      });
+      expect(text(peek)).toMatch(/\n- panel\.peek \{\} \(read-only\)\n/);
+      expect(text(peek)).toMatch(/\n- panel\.wipe \{\} \(needs approval\)\n/);
+      expect(text(peek)).toMatch(/\n- panel\.reveal \{\} \(needs approval\)$/);
+    });
+  });
+
   it('a required nullable argument may be left out: the handler gets null; others missing are refused as before', async () => {
     await withApp(WIDGETS, async (app) => {
       const { client } = app;
