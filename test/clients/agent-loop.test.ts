@@ -384,7 +384,8 @@ describe.concurrent('CLIs', () => {
         'model_provider=fake',
         '-c',
         `model_providers.fake={ name = "fake", base_url = ${toml(fake.baseURL)}, wire_api = "responses", env_key = "FAKE_API_KEY" }`,
-        // required: the first request waits for the server's tools (otherwise it goes out without them).
+        // required: the first request waits for the server's tools (a server that is not required and
+        // slow to list them is left out of it).
         '-c',
         `mcp_servers.todo=${server}`,
         '-m',
