@@ -15,8 +15,8 @@ Options:
   --rows <n>           height of the in-memory terminal (default: 30)
   --no-builtin-tools   no keyboard, screen and focus tools
   --surface <s>        which tools are listed: stable (the built-ins and one <session>_act tool
-                       for any widget action; a list that never changes, answered at once) or
-                       widgets (a tool per widget action, as the widgets come and go)
+                       for any widget action: a list no call changes, answered before the app
+                       has loaded) or widgets (a tool per widget action, as widgets come and go)
                        (default: stable)
   --answer-blocks <b>  one (each answer in one text block) or many (a block per part)
                        (default: one)
