@@ -1,4 +1,4 @@
-import { ACT_ENTRY, BUILTIN_CATALOG, type CatalogEntry } from '../walker/builtin-catalog.js';
+import { stableCatalog } from '../walker/builtin-catalog.js';
 import { isId } from '../walker/ids.js';
 
 /**
@@ -37,8 +37,7 @@ export interface EarlyToolsOptions {
 export function earlyTools(options: EarlyToolsOptions): EarlyTool[] | undefined {
   const { session, builtinTools, nameStyle } = options;
   if (!isId(session)) return undefined;
-  const entries: readonly CatalogEntry[] = builtinTools ? [...BUILTIN_CATALOG, ACT_ENTRY] : [ACT_ENTRY];
-  return entries.map((entry) => {
+  return stableCatalog(builtinTools).map((entry) => {
     const canonical = `${session}.${entry.name}`;
     // A valid session id (≤ 32 characters) and the catalog's names stay within the 64 characters of a
     // portable name and never collide once dots become `_`: no hash suffix is ever needed here.

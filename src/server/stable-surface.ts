@@ -1,11 +1,5 @@
 import type { Hub } from '../session/hub.js';
-import {
-  ACT,
-  ACT_ENTRY,
-  BUILTIN_CATALOG,
-  type CatalogEntry,
-  KEYBOARD_PRESS,
-} from '../walker/builtin-catalog.js';
+import { ACT, KEYBOARD_PRESS, stableCatalog } from '../walker/builtin-catalog.js';
 import type { JsonObject, ToolAnnotations } from '../walker/types.js';
 
 /**
@@ -27,14 +21,6 @@ export interface ListedTool {
   annotations: ToolAnnotations;
   outputSchema?: JsonObject;
 }
-
-/** A session's entries of the stable surface: the built-ins (when it has them), then `act`. */
-export function stableEntries(builtins: boolean): readonly CatalogEntry[] {
-  return builtins ? WITH_BUILTINS : ACT_ONLY;
-}
-
-const WITH_BUILTINS: readonly CatalogEntry[] = [...BUILTIN_CATALOG, ACT_ENTRY];
-const ACT_ONLY: readonly CatalogEntry[] = [ACT_ENTRY];
 
 /** The canonical name of a session's `act` tool. */
 export function actName(sessionId: string): string {
@@ -80,7 +66,7 @@ export class StableListing {
     const key = `${id}${builtins ? '+' : '-'}`;
     let tools = this.#entries.get(key);
     if (tools === undefined) {
-      tools = stableEntries(builtins).map((e) => ({
+      tools = stableCatalog(builtins).map((e) => ({
         name: `${id}.${e.name}`,
         description: e.description,
         inputSchema: e.inputSchema,

@@ -183,3 +183,15 @@ export const ACT_ENTRY: CatalogEntry = {
   },
   annotations: {},
 };
+
+const WITH_BUILTINS: readonly CatalogEntry[] = [...BUILTIN_CATALOG, ACT_ENTRY];
+const ACT_ONLY: readonly CatalogEntry[] = [ACT_ENTRY];
+
+/**
+ * A session's tools on the stable surface, in listed order: the built-ins (when it has them), then
+ * `act`. The server lists them (src/server/stable-surface.ts) and a stdio relay answers them before
+ * the app has loaded (src/launcher/early-tools.ts).
+ */
+export function stableCatalog(builtins: boolean): readonly CatalogEntry[] {
+  return builtins ? WITH_BUILTINS : ACT_ONLY;
+}
