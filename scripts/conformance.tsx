@@ -81,6 +81,9 @@ async function main(): Promise<number> {
   const server = createMcpServer({
     logger: { warn: () => {}, info: () => {}, error: (m) => process.stderr.write(`${m}\n`) },
     tools: [reconnectionTool],
+    // The suite calls its scenarios' tools by name (json_schema_2020_12_tool, …): each is a widget
+    // action of the fixture app, listed as a tool of its own on the widgets surface.
+    surface: 'widgets',
   });
   const terminal = createMemoryTerminal(80, 10);
   const ink = render(<ConformanceApp server={server} />, {

@@ -35,8 +35,8 @@ const listed = new WeakMap<JsonObject, JsonObject>();
  * A tool's inputSchema as it is listed: the registry's, less what a strict client (OpenAI's Structured
  * Outputs in strict mode) refuses and nothing needs, and with what it wants made explicit:
  *
- * - no `$schema` at the root. zod's conversion writes 2020-12's, which MCP assumes of an inputSchema
- *   anyway and which the registry validates by, whatever a schema declares (src/registry/schema-cache.ts).
+ * - (`$schema`: the one zod's conversion writes is dropped where zod is converted, src/walker/clean-spec.ts;
+ *   one an app writes is its own and stays, as MCP's SEP-1613 wants.)
  * - no `minimum`/`maximum` of ±(2^53 − 1), anywhere: zod's `.int()` adds them. Every integer a model
  *   writes is within them, and the registry still checks them (its schema keeps them).
  * - a root that takes no arguments (src/registry/no-arguments.ts) closed: `additionalProperties:
@@ -49,7 +49,7 @@ const listed = new WeakMap<JsonObject, JsonObject>();
 export function strictSchema(schema: JsonObject): JsonObject {
   let out = listed.get(schema);
   if (out === undefined) {
-    out = copy(schema, true);
+    out = copy(schema);
     if (takesNoArguments(schema) && schema.additionalProperties === undefined) {
       out.properties ??= {};
       out.required ??= [];
@@ -60,10 +60,9 @@ export function strictSchema(schema: JsonObject): JsonObject {
   return out;
 }
 
-function copy(schema: JsonObject, root: boolean): JsonObject {
+function copy(schema: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (root && key === '$schema') continue;
     if ((key === 'minimum' || key === 'maximum') && isSafeIntegerBound(value)) continue;
     define(out, key, part(key, value));
   }
@@ -82,7 +81,7 @@ function part(key: string, value: JsonValue): JsonValue {
 }
 
 function subschema(value: JsonValue): JsonValue {
-  return isObject(value) ? copy(value, false) : value;
+  return isObject(value) ? copy(value) : value;
 }
 
 function isSafeIntegerBound(value: JsonValue): boolean {

@@ -2,7 +2,7 @@ import { toJSONSchema } from 'zod/v4/core';
 import { cleanText } from './clean-text.js';
 import { MAX_DEPTH, MAX_DESCRIPTION_LENGTH, MAX_SCHEMA_STRING_LENGTH, MAX_VALUES } from './limits.js';
 import { jsonSchemaKey, zodSchemaKey } from './schema-key.js';
-import type { JsonObject, JsonValue, SpecFault } from './types.js';
+import type { JsonObject, JsonValue, SpecFault, ZodSchema } from './types.js';
 import { isZod3Schema, isZodSchema } from './zod-schema.js';
 
 /**
@@ -62,7 +62,7 @@ function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResul
   }
   if (isZod3Schema(inputSchema)) return { ok: false, fault: 'zod3' };
   // Arguments are what the client sends, so zod's input side is the one to describe.
-  const source = isZodSchema(inputSchema) ? toJSONSchema(inputSchema, { io: 'input' }) : inputSchema;
+  const source = isZodSchema(inputSchema) ? fromZod(inputSchema) : inputSchema;
   const walk: Walk = { values: 0, path: [], fault: 'not_json' };
   const cleaned = cleanValue(source, 0, walk);
   if (cleaned === FAULT) return { ok: false, fault: walk.fault };
@@ -71,6 +71,16 @@ function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResul
     return { ok: false, fault: 'not_json' };
   }
   return { ok: true, description: cleanDescription, inputSchema: cleaned };
+}
+
+/**
+ * A zod schema's JSON Schema, without the `$schema` the converter writes (2020-12's, which MCP assumes
+ * of an inputSchema anyway): OpenAI's strict mode refuses the keyword. One an app writes in a JSON
+ * Schema is its own and is listed as written (MCP's SEP-1613; the conformance suite checks it).
+ */
+function fromZod(schema: ZodSchema): Record<string, unknown> {
+  const { $schema: _converters, ...rest } = toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return rest;
 }
 
 /** The fault of a string over its limit, with the start of it (cleaned) so it can be found. */

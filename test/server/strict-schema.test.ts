@@ -15,10 +15,13 @@ function registered(inputSchema?: unknown): JsonObject {
 const SAFE = Number.MAX_SAFE_INTEGER;
 
 describe('strictSchema', () => {
-  it('starts from what zod 4 emits: a 2020-12 $schema, and ±(2^53 − 1) bounds for .int()', () => {
+  it("starts from what zod 4 emits, less its converter's $schema: ±(2^53 − 1) bounds for .int()", () => {
     // The premise of the transform, held to the zod this repository runs.
+    expect(z.toJSONSchema(z.object({ text: z.string() }))).toHaveProperty(
+      '$schema',
+      'https://json-schema.org/draft/2020-12/schema',
+    );
     expect(registered(z.object({ text: z.string() }))).toEqual({
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { text: { type: 'string' } },
       required: ['text'],
@@ -28,7 +31,13 @@ describe('strictSchema', () => {
     });
   });
 
-  it('drops the root $schema and the safe-integer bounds wherever a schema can be, keeping real bounds', () => {
+  it("an app's own $schema is listed as written (SEP-1613); zod's converter's never reaches the registry", () => {
+    const own = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {} };
+    expect(strictSchema(own).$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(registered(z.object({ n: z.number() }))).not.toHaveProperty('$schema');
+  });
+
+  it('drops the safe-integer bounds wherever a schema can be, keeping real bounds', () => {
     const schema = registered(
       z.object({
         n: z.number().int(),
