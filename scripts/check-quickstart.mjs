@@ -99,10 +99,10 @@ if (!appCommands.includes('npx tsx main.tsx --stdio') || !appCommands.includes('
   throw new Error('check-quickstart: the Quick start no longer shows how to run main.tsx both ways');
 }
 
-/** Lists the ten tools the Quick start promises, calls counter_act (counter.add {n: 3}) and checks the answer. */
+/** Lists the nine tools the Quick start promises, calls counter_act (counter.add {n: 3}) and checks the answer. */
 async function addThree(client, how) {
   const { tools } = await client.listTools();
-  if (tools.length !== 10 || !tools.some((t) => t.name === 'counter_act')) {
+  if (tools.length !== 9 || !tools.some((t) => t.name === 'counter_act')) {
     throw new Error(`check-quickstart: ${how}: listed ${tools.map((t) => t.name).join(', ')}`);
   }
   const args = { widget: 'counter', action: 'add', args: '{"n":3}' };
@@ -117,7 +117,7 @@ async function addThree(client, how) {
   ) {
     throw new Error(`check-quickstart: ${how}: unexpected answer ${JSON.stringify(result)}`);
   }
-  step(`${how}: 10 tools; counter_act counter.add {"n":3} answered {"count":3}, "Count: 3" and the actions`);
+  step(`${how}: 9 tools; counter_act counter.add {"n":3} answered {"count":3}, "Count: 3" and the actions`);
 }
 
 step('npx tsx main.tsx --stdio, under an MCP client');

@@ -53,21 +53,20 @@ export async function callTool(
   try {
     const { hub, names } = ctx;
     const act = actSession(ctx, called);
-    const request_ = act === undefined ? undefined : readAct(args);
-    if (act !== undefined && !request_?.ok) {
-      const error = invalidArguments(actName(act), request_?.ok === false ? request_.issues : []);
-      return answer(ctx, { ok: false, error, screen: hub.session(act)?.screen() }, act, (n) =>
-        names.listed(n),
-      );
+    const acting = act === undefined ? undefined : readAct(args);
+    if (act !== undefined && acting?.ok === false) {
+      const error = invalidArguments(actName(act), acting.issues);
+      const screen = hub.session(act)?.screen();
+      return answer(ctx, { ok: false, error, screen }, act, (n) => names.listed(n));
     }
-    const resolved = act === undefined ? resolve(ctx, called) : actName(act);
-    // An `act` call is the call of the widget's own tool, shown by `widget.action` (it is not listed).
-    const canonical = request_?.ok ? `${act}.${request_.widget}.${request_.action}` : resolved;
-    const callArgs = request_?.ok ? request_.args : (args ?? {});
+    // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
+    const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
+    const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called);
+    const callArgs = acting?.ok ? acting.args : (args ?? {});
     const listedName = (name: string) =>
-      request_?.ok && name === canonical ? `${request_.widget}.${request_.action}` : names.listed(name);
+      shownAction !== undefined && name === canonical ? shownAction : names.listed(name);
     const tool = hub.registry.get(canonical);
-    const shownName = tool || request_?.ok ? listedName(canonical) : called;
+    const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
     // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
     const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
@@ -80,9 +79,10 @@ export async function callTool(
       // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
       ...(request.closeSSEStream ? { closeStream: request.closeSSEStream } : {}),
     };
-    const result = request_?.ok
-      ? await hub.callAction(act!, request_.widget, request_.action, callArgs, callContext)
-      : await hub.call(canonical, callArgs, callContext);
+    const result =
+      act !== undefined && acting?.ok
+        ? await hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
+        : await hub.call(canonical, callArgs, callContext);
     const unknown = !result.ok && result.error.code === 'unknown_tool';
     // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
     const structured = result.ok
