@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stableNames } from '../helpers/widgets-surface.js';
 import { startTodo } from './todo-process.js';
 
 describe('examples/todo --stdio', () => {
@@ -10,17 +11,7 @@ describe('examples/todo --stdio', () => {
     try {
       const names = (await todo.client.listTools()).tools.map((t) => t.name);
       // The stable surface: the built-ins and one tool for every widget action.
-      expect(names).toEqual([
-        'todo_keyboard_press',
-        'todo_keyboard_type',
-        'todo_screen_read',
-        'todo_screen_wait_for',
-        'todo_focus_list',
-        'todo_focus_set',
-        'todo_focus_next',
-        'todo_focus_previous',
-        'todo_act',
-      ]);
+      expect(names).toEqual(stableNames('todo'));
 
       for (const [i, text] of ['buy milk', 'write tests', 'ship it'].entries()) {
         const added = await todo.act('todos', 'add_item', { text });

@@ -9,6 +9,7 @@ import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelco
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../examples/todo/App.js';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/index.js';
+import { stableNames } from '../helpers/widgets-surface.js';
 import { collect, connectClient, counterApp, sleep, testServer } from './helpers.js';
 
 const apps: { unmount(): Promise<void> }[] = [];
@@ -32,17 +33,7 @@ const act = (a: { client: Client }, widget: string, action: string, args: unknow
   call(a, 'todo_act', { widget, action, args: JSON.stringify(args) });
 const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
 
-const STABLE = [
-  'todo_keyboard_press',
-  'todo_keyboard_type',
-  'todo_screen_read',
-  'todo_screen_wait_for',
-  'todo_focus_list',
-  'todo_focus_set',
-  'todo_focus_next',
-  'todo_focus_previous',
-  'todo_act',
-];
+const STABLE = stableNames('todo');
 
 describe('the stable surface (default)', () => {
   it('lists the built-ins and act, and the same list after calls that open and close widgets, with no list_changed', async () => {
