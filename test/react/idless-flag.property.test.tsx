@@ -140,4 +140,7 @@ it('the forest is flagged as holding a widget without an id whenever it does', a
   );
   expect(flagged.no).toBeGreaterThan(0);
   expect(flagged.yes).toBeGreaterThan(0);
-});
+  // 60 random apps rendered with Ink (as in incremental.property.test.tsx): past the suite's 20 s
+  // beside the other files on CI's Node 22 / Ink 8 leg (2026-12-04). A bound on a stuck run, not a
+  // timing goal.
+}, 120_000);
