@@ -97,7 +97,9 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     } finally {
       await bare.close();
     }
-  });
+    // Two launcher processes in one test: past the suite's 20 s with two suites at once (load ~10,
+    // 2026-12-04). A bound on a stuck run, not a timing goal.
+  }, 60_000);
 
   it('--session names the session, and --columns/--rows size the in-memory terminal', async () => {
     const run = await launch(
