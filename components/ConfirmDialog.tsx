@@ -25,7 +25,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /**
    * Confirming destroys something: the agent's `confirm` carries `destructiveHint` (so it needs the
-   * authorizer), and Enter defaults to cancel. @default false
+   * authorizer), Enter defaults to cancel, and while it is open only a person may answer it with keys
+   * (an agent's `keyboard.press`/`keyboard.type` are refused). @default false
    */
   destructive?: boolean;
   /**
@@ -110,6 +111,13 @@ export function ConfirmDialog({
     </Box>
   );
 }
+
+/**
+ * A destructive question, while open, is the person's to answer: an agent's keys are refused (it
+ * calls `confirm`, which asks the person, or `cancel`). src/walker/person-only.ts.
+ */
+ConfirmDialog.mcpPersonOnly = (props: ConfirmDialogProps): boolean =>
+  props.destructive === true && props.open !== false;
 
 ConfirmDialog.mcpTools = (props: ConfirmDialogProps): ActionSpec[] => {
   if (props.open === false) return [];

@@ -20,6 +20,7 @@ export function confirmActions(q: Question): ActionSpec[] {
       name: 'confirm',
       description: `Answer ${JSON.stringify(q.confirmLabel)} to ${question}.`,
       ...(q.destructive ? { annotations: { destructiveHint: true } } : {}),
+      confirmation: () => `Answer ${JSON.stringify(q.confirmLabel)} to ${question}`,
       run: () => {
         q.confirm();
       },

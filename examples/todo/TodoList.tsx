@@ -58,6 +58,8 @@ export function TodoList(props: TodoListProps) {
       description: 'Delete the item at this index. Needs the approval of the person at the terminal.',
       inputSchema: z.object({ index: z.number().int() }),
       annotations: { destructiveHint: true },
+      // What the person approves: the item as it is when they are asked (checked again before it runs).
+      confirmation: ({ index }) => `Delete ${JSON.stringify(todos[index]?.text ?? `item ${index}`)}`,
       run: ({ index }) => {
         checkIndex(todos, index);
         const deleted = todos[index];

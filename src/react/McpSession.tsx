@@ -6,6 +6,7 @@ import { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
 import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
+import { personOnlyWidget } from '../walker/person-only.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger } from '../walker/types.js';
 import { ariaOutline, ariaTree } from './aria-outline.js';
@@ -244,6 +245,10 @@ class SessionAnchor extends Component<McpSessionProps> {
   #builtinHost(): BuiltinHost {
     return {
       press: (data) => this.#input(data),
+      personOnly: () => {
+        const session = this.#session;
+        return session ? personOnlyWidget(session.toolTree(true), session.typeMap) : undefined;
+      },
       screen: () => this.#session?.fullScreen(),
       view: (offset) => this.#session?.screenView(offset),
       focus: () => {

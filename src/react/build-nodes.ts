@@ -41,7 +41,14 @@ export function buildNodes(
   if (decls.length > 0) {
     const provider = hookProvider(hooks?.type as object);
     for (const decl of decls) {
-      const own = decl.exclude ? { ...attrs, mcpExclude: true } : attrs;
+      const own =
+        decl.exclude || decl.personOnly
+          ? {
+              ...attrs,
+              ...(decl.exclude ? { mcpExclude: true } : {}),
+              ...(decl.personOnly ? { mcpPersonOnly: true } : {}),
+            }
+          : attrs;
       nodes.push(hookNode(info.name, decl.id, own, provider, decl.specs));
     }
   }

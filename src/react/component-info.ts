@@ -7,7 +7,7 @@ import {
   MemoComponent,
   SimpleMemoComponent,
 } from './fiber-types.js';
-import { staticProvider } from './provider-for.js';
+import { type StaticHolder, staticProvider } from './provider-for.js';
 import { lookUp, type ResolvedTypeMap } from './type-map.js';
 
 /** What the snapshot needs to know about a component type. */
@@ -22,7 +22,13 @@ export interface ComponentInfo {
   readonly boundary: boolean;
 }
 
-type Holder = { mcpTools?: unknown; mcpType?: unknown; displayName?: unknown; name?: unknown };
+type Holder = {
+  mcpTools?: unknown;
+  mcpPersonOnly?: unknown;
+  mcpType?: unknown;
+  displayName?: unknown;
+  name?: unknown;
+};
 
 /**
  * Component types described under one type map, by element type: statics are read once, when a
@@ -118,8 +124,7 @@ function typeLevelProvider(
   const entry = lookUp(typeMap, holders, name);
   if (entry !== undefined) return entry;
   for (const holder of holders) {
-    if (typeof holder.mcpTools === 'function')
-      return staticProvider(holder as { mcpTools: ToolProvider['mcpTools'] });
+    if (typeof holder.mcpTools === 'function') return staticProvider(holder as StaticHolder);
   }
   return undefined;
 }

@@ -73,11 +73,24 @@ export function hookProvider(component: object): ToolProvider {
   return provider;
 }
 
+/** Where a component keeps its statics: `mcpTools(props, node)`, and `mcpPersonOnly(props, node)` if it has one. */
+export interface StaticHolder {
+  mcpTools: ToolProvider['mcpTools'];
+  mcpPersonOnly?: unknown;
+}
+
 /** One provider per component with a static `mcpTools(props, node)` (`holder` is where it was found). */
-export function staticProvider(holder: { mcpTools: ToolProvider['mcpTools'] }): ToolProvider {
+export function staticProvider(holder: StaticHolder): ToolProvider {
   let provider = staticProviders.get(holder);
   if (!provider) {
-    provider = { mcpTools: (attrs, node) => holder.mcpTools(attrs, node) };
+    provider = {
+      mcpTools: (attrs, node) => holder.mcpTools(attrs, node),
+      // Read at each use, like `mcpTools`: a static assigned after the first render still counts.
+      personOnly: (attrs, node) => {
+        const own = holder.mcpPersonOnly;
+        return typeof own === 'function' ? own(attrs, node) === true : own === true;
+      },
+    };
     staticProviders.set(holder, provider);
   }
   return provider;

@@ -13,14 +13,17 @@ export interface ToolsDeclaration {
   readonly id: string;
   readonly specs: readonly ActionSpec[];
   readonly exclude: boolean;
+  /** Only a person may answer this widget: agent keys are refused while it is up. */
+  readonly personOnly: boolean;
 }
 
 export function createDeclaration(
   id: string,
   specs: readonly ActionSpec[],
   exclude: boolean,
+  personOnly: boolean,
 ): ToolsDeclaration {
-  return { [TOOLS_MARKER]: true, id, specs, exclude };
+  return { [TOOLS_MARKER]: true, id, specs, exclude, personOnly };
 }
 
 export function isDeclaration(value: unknown): value is ToolsDeclaration {

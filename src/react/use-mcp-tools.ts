@@ -9,6 +9,13 @@ export interface UseMcpToolsOptions {
    * @default false
    */
   exclude?: boolean;
+  /**
+   * This widget is a question only a person may answer (a confirmation of something destructive):
+   * while it is rendered, `keyboard.press` and `keyboard.type` are refused, so an agent cannot
+   * answer it with keys (`attrs.mcpPersonOnly`). Its own actions still run by their annotations:
+   * mark the one that says yes `destructiveHint`, and the person is asked. @default false
+   */
+  personOnly?: boolean;
 }
 
 /**
@@ -45,10 +52,14 @@ export function useMcpTools(
   options?: UseMcpToolsOptions,
 ): void {
   const exclude = options?.exclude === true;
+  const personOnly = options?.personOnly === true;
   // useMemo, not a ref written during render: a suspended render must not leak its value (see
   // docs/internals.md, "Observing Ink's commits"). `actions` is usually a fresh literal, so this recomputes
   // on each render, which is what keeps `run` current.
-  useMemo(() => createDeclaration(id, toSpecs(actions), exclude), [id, actions, exclude]);
+  useMemo(
+    () => createDeclaration(id, toSpecs(actions), exclude, personOnly),
+    [id, actions, exclude, personOnly],
+  );
   const link = useContext(SessionContext);
   // No dependency list on purpose: runs after every commit that rendered this component.
   useEffect(() => {

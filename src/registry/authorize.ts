@@ -9,6 +9,11 @@ export interface AuthorizeRequest {
   args: Record<string, unknown>;
   sessionId: string;
   client?: { name: string; version?: string };
+  /**
+   * What the call will do, worded by the app from the widget as it is when the person is asked
+   * (`ActionSpec.confirmation`): shown with the question, and checked again before the call runs.
+   */
+  summary?: string;
 }
 
 /** Decides sensitive and destructive calls. Configured as `createMcpServer({ authorize })`. */
@@ -17,14 +22,24 @@ export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Prom
 /** How a confirmation ended: `true` approved, `false` declined, or nobody answered in time. */
 export type ConfirmOutcome = boolean | { timedOut: true; afterMs: number };
 
+/** How a question may end early: its call was cancelled, or its client went away. */
+export interface ConfirmOptions {
+  /** Aborted when the question no longer matters: it is taken down and denied. */
+  signal?: AbortSignal;
+}
+
 /** Asks the person at the terminal; approves only with `true`. Supplied by the server layer. */
-export type Confirm = (request: AuthorizeRequest) => Promise<ConfirmOutcome>;
+export type Confirm = (request: AuthorizeRequest, options?: ConfirmOptions) => Promise<ConfirmOutcome>;
 
 export interface AuthorizeContext {
   authorize?: Authorizer;
   confirm?: Confirm;
   sessionId: string;
   client?: { name: string; version?: string };
+  /** What the call will do, in the app's words (`AuthorizeRequest.summary`). */
+  summary?: string;
+  /** The caller gave up: a question still up is taken down and denied. */
+  signal?: AbortSignal;
 }
 
 export type AuthorizeResult = { ok: true } | { ok: false; error: CallErrorOf<'denied'> };
@@ -54,6 +69,7 @@ export async function authorizeCall(
 
   const request: AuthorizeRequest = { tool: tool.name, args, sessionId: ctx.sessionId };
   if (ctx.client !== undefined) request.client = ctx.client;
+  if (ctx.summary !== undefined) request.summary = ctx.summary;
 
   let decision: unknown;
   try {
@@ -72,6 +88,7 @@ export async function authorizeCall(
         tool.annotations.sensitive ? { ...request, args: redactValues(request.args) } : request,
         ctx.confirm,
         deny,
+        ctx.signal,
       );
     default:
       return deny(
@@ -85,11 +102,12 @@ async function ask(
   request: AuthorizeRequest,
   confirm: Confirm | undefined,
   deny: (reason: DenyReason, detail?: string, afterMs?: number) => AuthorizeResult,
+  signal: AbortSignal | undefined,
 ): Promise<AuthorizeResult> {
   if (typeof confirm !== 'function') return deny('no_confirm');
   try {
     // Only a literal `true` agrees: anything else (a truthy string, undefined) is not consent.
-    const outcome = await confirm(request);
+    const outcome = await (signal ? confirm(request, { signal }) : confirm(request));
     if (outcome === true) return ALLOWED;
     const timedOut = typeof outcome === 'object' && outcome !== null && outcome.timedOut === true;
     if (!timedOut) return deny('declined');

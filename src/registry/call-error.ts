@@ -38,7 +38,11 @@ export type DenyReason =
   | 'declined'
   | 'timed_out'
   | 'no_confirm'
-  | 'authorizer_failed';
+  | 'authorizer_failed'
+  /** The widget changed while the person was asked: what they approved is not what would run. */
+  | 'changed'
+  /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
+  | 'too_long';
 
 /** Why a session answers no calls: its app stopped, or the server is shutting down. */
 export type NotRunningWhy = 'stopped' | 'shutting_down';

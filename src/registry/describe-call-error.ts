@@ -98,6 +98,16 @@ function denial(reason: DenyReason, detail: string | undefined, afterMs: number 
       );
     case 'authorizer_failed':
       return `the authorizer failed (${detail ?? 'no reason given'}), so the call was refused to be safe. Tell the user.`;
+    case 'changed':
+      return (
+        'the widget changed while the person was being asked, so what they approved is no longer what ' +
+        'would run. Nothing ran. Read the screen, and call again if the call is still wanted.'
+      );
+    case 'too_long':
+      return (
+        `its arguments are too long to show a person in full (${detail ?? 'over the limit'}), and a ` +
+        'person approves only what they can read. Nothing ran. Send shorter arguments, or split the change.'
+      );
   }
 }
 

@@ -1,7 +1,13 @@
 import { type Authorizer, authorizeCall, type Confirm, needsAuthorization } from '../registry/authorize.js';
-import { type CallError, cancelled, sessionNotRunning, widgetUnavailable } from '../registry/call-error.js';
+import {
+  type CallError,
+  cancelled,
+  denied,
+  sessionNotRunning,
+  widgetUnavailable,
+} from '../registry/call-error.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
-import type { ToolDef } from '../walker/types.js';
+import type { ActionSpec, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
 import { resolveWidget } from './resolve-widget.js';
 import { runWithTimeout } from './run-with-timeout.js';
@@ -14,9 +20,7 @@ export interface LiveCall {
   /** Validated arguments. */
   args: Record<string, unknown>;
   timeoutMs: number;
-  /** The registered tool's annotations already passed the authorizer (the hub asked before queueing). */
-  authorized: boolean;
-  /** Decides the call when the spec it runs asks for the authorizer and the registered tool did not. */
+  /** Decides the call when the listed tool or the spec it runs is sensitive or destructive. */
   authorize: Authorizer | undefined;
   confirm?: Confirm;
   client?: { name: string; version?: string };
@@ -168,22 +172,9 @@ export class Dispatcher {
       const { widgetId, why } = resolution.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
     }
-    const { node, spec } = resolution;
-    // Annotations can only add the authorizer requirement: the spec that runs decides, not the listing.
-    if (!call.authorized) {
-      const annotations = pickAnnotations(spec.annotations);
-      if (needsAuthorization(annotations)) {
-        const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
-          sessionId: session.id,
-          ...(call.authorize ? { authorize: call.authorize } : {}),
-          ...(call.confirm ? { confirm: call.confirm } : {}),
-          ...(call.client ? { client: call.client } : {}),
-        });
-        if (!auth.ok) return notRun(auth.error, session.screen());
-        if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
-        if (!this.#live) return this.#refused(tool);
-      }
-    }
+    const consented = await this.#consent(call, resolution);
+    if (!('spec' in consented)) return consented;
+    const { node, spec } = consented;
     const before = this.#sync.toolNames();
     const controller = new AbortController();
     entry.controller = controller;
@@ -223,8 +214,72 @@ export class Dispatcher {
     });
   }
 
+  /**
+   * Asks for the person's yes (through the authorizer) when the listed tool or the spec that would
+   * run is sensitive or destructive — here, holding the session's one slot, so no call queued ahead
+   * can change what the question is about (issue #28). The question carries the app's own words for
+   * what will happen (`ActionSpec.confirmation`); after a yes the widget is resolved again and the
+   * call runs only if those words, and the widget's data, are still what the person was shown.
+   */
+  async #consent(call: LiveCall, resolved: Resolved): Promise<Resolved | DispatchResult> {
+    const { tool } = call;
+    const session = this.#session;
+    // Annotations can only add the requirement: the listing or the spec that runs, either one.
+    const live = pickAnnotations(resolved.spec.annotations);
+    const annotations = needsAuthorization(tool.annotations) ? tool.annotations : live;
+    if (!needsAuthorization(annotations)) return resolved;
+    const asked = summaryOf(resolved, call.args);
+    const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
+      sessionId: session.id,
+      ...(call.authorize ? { authorize: call.authorize } : {}),
+      ...(call.confirm ? { confirm: call.confirm } : {}),
+      ...(call.client ? { client: call.client } : {}),
+      ...(asked === undefined ? {} : { summary: asked }),
+      ...(call.signal ? { signal: call.signal } : {}),
+    });
+    if (!auth.ok) return notRun(auth.error, session.screen());
+    if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
+    if (!this.#live) return this.#refused(tool);
+    const again = resolveWidget(session.toolTree(true), tool, session.typeMap, session.source.reusesNodes);
+    if (!again.ok) {
+      const { widgetId, why } = again.error;
+      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
+    }
+    const shown = dataOf(resolved.node);
+    if (summaryOf(again, call.args) !== asked || shown === undefined || dataOf(again.node) !== shown)
+      return notRun(denied(tool.name, 'changed'), session.screen());
+    return again;
+  }
+
   #refused(tool: ToolDef): DispatchResult {
     return notRun(sessionNotRunning(tool.name, this.#session.id, this.#live ? 'shutting_down' : 'stopped'));
+  }
+}
+
+/** A widget resolved live: the node as it is now, and the spec a call would run. */
+type Resolved = { node: ViewNode; spec: ActionSpec };
+
+/** The app's words for what the call will do, if it words them (a wording that throws says nothing). */
+function summaryOf({ node, spec }: Resolved, args: Record<string, unknown>): string | undefined {
+  if (typeof spec.confirmation !== 'function') return undefined;
+  try {
+    const words: unknown = spec.confirmation(args, node);
+    return typeof words === 'string' ? words : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The widget's data (its attrs as JSON: functions, which each render makes anew, drop out), to tell
+ * a widget that changed while the person was asked from one that only re-rendered. Data JSON cannot
+ * hold (a cycle, a BigInt) is undefined: the widget then counts as changed.
+ */
+function dataOf(node: ViewNode): string | undefined {
+  try {
+    return JSON.stringify(node.attrs) ?? '';
+  } catch {
+    return undefined;
   }
 }
 

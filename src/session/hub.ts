@@ -1,4 +1,4 @@
-import { type Authorizer, authorizeCall, type Confirm, needsAuthorization } from '../registry/authorize.js';
+import { type Authorizer, authorizeCall, type Confirm } from '../registry/authorize.js';
 import {
   type CallError,
   cancelled,
@@ -266,32 +266,31 @@ export class Hub implements SessionHost {
       : this.#validator.validateJson(tool.name, tool.inputSchema, rawArgs);
     if (!valid.ok) return { ok: false, error: valid.error };
     const { authorize } = this.#options;
-    // Asked before queueing when the listing already says so; the dispatcher asks when only the live
-    // spec does (annotations can only add the requirement).
-    const authorized = needsAuthorization(tool.annotations);
-    if (authorized) {
-      const auth = await authorizeCall(tool, valid.args, {
-        sessionId: attached?.session.id ?? '',
-        ...(authorize ? { authorize } : {}),
+    const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
+    // A session's call is authorized by its dispatcher, in the session's slot, against the widget as
+    // it is when its turn comes (issue #28); a server-level tool has no queue and is asked here.
+    if (attached) {
+      return attached.dispatcher.dispatch({
+        tool,
+        args: valid.args,
+        timeoutMs,
+        authorize,
         ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
         ...(ctx.client ? { client: ctx.client } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        ...(ctx.closeStream ? { closeStream: ctx.closeStream } : {}),
       });
-      if (!auth.ok) return { ok: false, error: auth.error };
     }
-    if (ctx.signal?.aborted) return { ok: false, error: cancelled(tool.name, false) };
-    const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
-    if (!attached) return runStatic(tool, valid.args, timeoutMs, ctx.client, ctx.signal, ctx.closeStream);
-    return attached.dispatcher.dispatch({
-      tool,
-      args: valid.args,
-      timeoutMs,
-      authorized,
-      authorize,
+    const auth = await authorizeCall(tool, valid.args, {
+      sessionId: '',
+      ...(authorize ? { authorize } : {}),
       ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
       ...(ctx.client ? { client: ctx.client } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
-      ...(ctx.closeStream ? { closeStream: ctx.closeStream } : {}),
     });
+    if (!auth.ok) return { ok: false, error: auth.error };
+    if (ctx.signal?.aborted) return { ok: false, error: cancelled(tool.name, false) };
+    return runStatic(tool, valid.args, timeoutMs, ctx.client, ctx.signal, ctx.closeStream);
   }
 
   /** Detaches every session and drops pending notifications. */

@@ -68,6 +68,12 @@ export interface Action<S = InputSchema> {
   outputSchema?: JsonSchemaObject | ZodSchema;
   /** Its return value becomes the tool result (a string as text, anything else as JSON). */
   run(args: ArgsOf<S>, call: CallInfo): unknown;
+  /**
+   * For a call that needs the person's yes: what it will do, in their words, from the widget as it
+   * is when they are asked (`Delete "Buy milk"`, not `{"index":2}`). Shown with the question, and
+   * worded again right before the call runs: if the words changed, the call is refused, not run.
+   */
+  confirmation?(args: ArgsOf<S>, node: ViewNode): string;
 }
 
 export type ActionSpec<S = InputSchema> = { name: string } & Action<S>;
@@ -75,6 +81,11 @@ export type ActionSpec<S = InputSchema> = { name: string } & Action<S>;
 /** What makes a node derive tools: its `mcpTools` answers the actions it offers now. */
 export interface ToolProvider {
   mcpTools(attrs: Record<string, unknown>, node: ViewNode): ActionSpec[];
+  /**
+   * The widget is, as it is now, a question only a person may answer (a destructive confirmation):
+   * while it is up, an agent's keys are refused (src/walker/person-only.ts).
+   */
+  personOnly?(attrs: Record<string, unknown>, node: ViewNode): boolean;
 }
 
 /**

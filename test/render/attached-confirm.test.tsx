@@ -117,15 +117,14 @@ describe('attached mode (renderMcp over HTTP)', () => {
       for (let i = 0; i < 200 && !(await screen()).includes('An agent asks'); i++) {
         await new Promise((r) => setTimeout(r, 10));
       }
-      await client.callTool({ name: 'vault.vault.type', arguments: { text: 'y' } });
-      for (let i = 0; i < 200 && !(await screen()).includes('typed: [y]'); i++) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      expect(await screen()).toMatch(/typed: \[y\][\s\S]*An agent asks to run vault\.vault\.wipe/);
+      // The question holds the session's one slot (issue #28): the agent's key waits behind it.
+      const typed = client.callTool({ name: 'vault.vault.type', arguments: { text: 'y' } });
+      expect(await screen()).toMatch(/typed: \[\][\s\S]*An agent asks to run vault\.vault\.wipe/);
       // The person's key answers the question, and reaches nothing else.
       terminal.stdin.write('n');
       const refused = await pending;
       expect(refused.isError).toBe(true);
+      await typed;
       expect(await screen()).toMatch(/typed: \[y\]/);
 
       const approved = await answerWith('y');

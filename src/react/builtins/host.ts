@@ -6,6 +6,8 @@ import type { FocusState } from '../focus-state.js';
 export interface BuiltinHost {
   /** Delivers one key as its own input event; resolves once React committed what it caused. */
   press(data: string): Promise<void>;
+  /** A widget only a person may answer that is rendered now (its id, else its type), if any. */
+  personOnly(): string | undefined;
   /** The whole screen as plain text, if the session renders to one (what `screen.wait_for` matches). */
   screen(): string | undefined;
   /** The screen as a person sees it (the terminal's rows and columns), from line `offset` if given. */
