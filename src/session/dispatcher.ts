@@ -9,6 +9,7 @@ import {
 import { pickAnnotations } from '../walker/pick-annotations.js';
 import type { ActionSpec, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
+import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
 import { runWithTimeout } from './run-with-timeout.js';
 import type { Session } from './session.js';
@@ -176,6 +177,7 @@ export class Dispatcher {
     if (!('spec' in consented)) return consented;
     const { node, spec } = consented;
     const before = this.#sync.toolNames();
+    const input = guardedInput(session, tool.widgetId);
     const controller = new AbortController();
     entry.controller = controller;
     const outcome = await runWithTimeout(
@@ -193,7 +195,7 @@ export class Dispatcher {
               return controller.signal;
             },
             ...(call.client ? { client: call.client } : {}),
-            ...(session.input ? { input: session.input } : {}),
+            ...(input ? { input } : {}),
             ...(call.closeStream ? { closeStream: call.closeStream } : {}),
           }),
         ),

@@ -1,3 +1,4 @@
+import { ActionError } from './action-error.js';
 import { findProvider } from './find-provider.js';
 import type { ToolProvider, TypeMap, ViewNode } from './types.js';
 
@@ -29,4 +30,16 @@ export function personOnlyWidget(tree: readonly ViewNode[], typeMap: TypeMap): s
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }
   return undefined;
+}
+
+/**
+ * The refusal an agent's keys get while `widget` is up; `sent` says what of the call's keys went out
+ * before it came up ("no key was sent", "3 of 4 keys were sent …").
+ */
+export function personOnlyRefusal(widget: string, sent = 'no key was sent'): ActionError {
+  return new ActionError(
+    `ink-mcp: ${JSON.stringify(widget)} is a question only the person at the terminal may answer, ` +
+      `and keys from an agent are not sent while it is up: ${sent}. ` +
+      'Call its actions instead (the one that says yes asks the person first), or wait until it closes.',
+  );
 }

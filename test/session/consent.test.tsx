@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfirmDialog } from '../../components/index.js';
 import { App } from '../../examples/todo/App.js';
 import type { AuthorizeRequest } from '../../src/index.js';
 import { useMcpTools } from '../../src/index.js';
@@ -186,5 +187,46 @@ describe('keys cannot answer for the person', () => {
     expect((await act(a, 'confirm_delete', 'cancel')).isError).toBeFalsy();
     expect((await press(a, ['down'])).isError).toBeFalsy();
     expect(a.lastFrame()).toContain('Buy milk');
+  });
+});
+
+/** A widget that types through `CallInfo.input` (as adapters of third-party fields do), beside a dialog. */
+let confirmed = 0;
+function Typist() {
+  useMcpTools('typist', {
+    type_y: {
+      description: 'Types y.',
+      run: async (_args, call) => {
+        await call.input?.('y');
+        return 'typed';
+      },
+    },
+  });
+  return (
+    <ConfirmDialog
+      id="wipe"
+      message="Wipe everything?"
+      destructive
+      onConfirm={() => {
+        confirmed++;
+      }}
+      onCancel={() => {}}
+    />
+  );
+}
+
+describe("an action's own keys (CallInfo.input)", () => {
+  it('are refused while a person-only widget is up, so an adapter cannot answer it either', async () => {
+    confirmed = 0;
+    const a = await renderHeadless(<Typist />, { session: 't', authorize: () => 'allow' });
+    apps.push(a);
+    await a.waitForSync();
+    const answer = (await a.client.callTool({
+      name: 't_act',
+      arguments: { widget: 'typist', action: 'type_y', args: '{}' },
+    })) as Result;
+    expect(answer.isError).toBe(true);
+    expect(text(answer)).toMatch(/"wipe" is a question only the person at the terminal may answer/);
+    expect(confirmed).toBe(0);
   });
 });

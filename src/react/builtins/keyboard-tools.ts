@@ -1,6 +1,7 @@
 import { terminalControlIssue } from '../../registry/control-characters.js';
 import { ActionError } from '../../walker/action-error.js';
 import { KEYBOARD_PRESS, KEYBOARD_TYPE } from '../../walker/builtin-catalog.js';
+import { personOnlyRefusal } from '../../walker/person-only.js';
 import type { ActionSpec, ToolProvider } from '../../walker/types.js';
 import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
 import { spec } from './catalog-spec.js';
@@ -61,11 +62,23 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
  * Presses keys one at a time, each after the previous one's commit; stops when the call's signal
  * aborts (the session stopped: a key made the app exit, or the call was cancelled or timed out), so
  * no key reaches an app that is gone. Returns how many were pressed.
+ *
+ * Refuses to press on while a widget only a person may answer is up (src/walker/person-only.ts),
+ * checked before every key: `d` may open a confirmation that the next key, `y`, would answer.
  */
 async function pressAll(host: BuiltinHost, keys: readonly string[], signal: AbortSignal): Promise<number> {
   let pressed = 0;
   for (const key of keys) {
     if (signal.aborted) break;
+    const question = host.personOnly();
+    if (question !== undefined) {
+      throw personOnlyRefusal(
+        question,
+        pressed === 0
+          ? undefined
+          : `${pressed} of ${plural(keys.length, 'key')} were sent before it came up, the rest were not`,
+      );
+    }
     await host.press(key);
     pressed++;
   }
