@@ -2,6 +2,7 @@ import {
   closeSync,
   constants,
   fchmodSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -10,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { errorText } from '../util/text.js';
 
@@ -49,27 +50,46 @@ export function connectionDir(env: NodeJS.ProcessEnv = process.env): string {
 /** A connection file's name: `<session>-<pid>.json` (the pid tells a stale file from a live one). */
 const FILE_NAME = /^(?:[A-Za-z0-9_-]{1,32})-(\d+)\.json$/;
 
+/** Why the connection file was not written: the folder is unsafe for a token, or writing failed. */
+export type ConnectionFileError = { code: 'unsafe_folder' | 'write_failed'; error: string };
+
 /**
- * Writes the connection details where tools (and people) can find them, readable by the user only:
+ * Writes the connection details where tools (and people) can find them, readable by the user only,
+ * in a folder only the user can write (checked: not a symlink, not writable by group or others,
+ * owned by the user; else nothing is written and the error says how to fix it):
  * created exclusively (`O_EXCL`), never through a link (`O_NOFOLLOW`: a planted symlink is removed,
  * not written through), mode 0600 whatever was there or the umask says. Files of processes that are
  * gone are pruned first. The file is also removed when the process exits (`exit` covers
  * `process.exit()`; signals are the caller's: they end a process without `exit`).
- * Returns the file and its removal; an error text when it could not be written (reported, not fatal).
+ * Returns the file and its removal; an error when it could not be written (reported, not fatal).
  */
 export function writeConnectionFile(
   dir: string,
   sessionId: string,
   endpoint: HttpEndpoint,
-): { file: string; remove: () => void } | { error: string } {
+): { file: string; remove: () => void } | ConnectionFileError {
   const file = join(dir, `${sessionId}-${process.pid}.json`);
   const body = { session: sessionId, pid: process.pid, url: endpoint.url, token: endpoint.token };
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      // A dangling symlink or a file in the folder's place: said as such, not as EEXIST.
+      let unsafe: string | undefined;
+      try {
+        unsafe = unsafeFolder(dir);
+      } catch {
+        // Nothing there to judge: the mkdir error says what went wrong.
+      }
+      if (unsafe !== undefined) return { code: 'unsafe_folder', error: unsafe };
+      throw error;
+    }
+    const unsafe = unsafeFolder(dir);
+    if (unsafe !== undefined) return { code: 'unsafe_folder', error: unsafe };
     pruneStale(dir);
     writeExclusive(file, `${JSON.stringify(body, null, 2)}\n`);
   } catch (error) {
-    return { error: `ink-mcp: could not write ${file}: ${errorText(error)}` };
+    return { code: 'write_failed', error: `ink-mcp: could not write ${file}: ${errorText(error)}` };
   }
   let removed = false;
   const remove = () => {
@@ -84,6 +104,31 @@ export function writeConnectionFile(
   };
   process.once('exit', remove);
   return { file, remove };
+}
+
+/**
+ * Why `dir` must not hold a token, or undefined when only this user can change what is in it. A
+ * folder another user can write (mode 0777, or group-writable) lets them replace or pre-create the
+ * file that clients read the token and URL from; a symlink can point anywhere, now or later; a
+ * folder someone else owns can be made writable by them at any time. A sticky world-writable folder
+ * (/tmp) is refused too: its files are still others' to pre-create under the name we would use.
+ */
+function unsafeFolder(dir: string): string | undefined {
+  const shown = JSON.stringify(resolve(dir));
+  const stat = lstatSync(dir);
+  const fix = 'or pass another folder as connectionDir (false writes no file)';
+  if (stat.isSymbolicLink())
+    return `ink-mcp: did not write the connection file: the connection folder ${shown} is a symbolic link, which could send the token anywhere. Replace it with a real folder (rm ${shown}; ink-mcp creates it with mode 0700), ${fix}.`;
+  if (!stat.isDirectory())
+    return `ink-mcp: did not write the connection file: ${shown} is not a folder. Remove it (ink-mcp creates the folder with mode 0700), ${fix}.`;
+  // Windows has no owner ids or mode bits to check (its folders are guarded by ACLs).
+  if (process.platform === 'win32') return undefined;
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid)
+    return `ink-mcp: did not write the connection file: the connection folder ${shown} belongs to another user (uid ${stat.uid}), who could read or replace the file. Use a folder of your own, ${fix}.`;
+  if ((stat.mode & 0o022) !== 0)
+    return `ink-mcp: did not write the connection file: the connection folder ${shown} can be written by ${stat.mode & 0o002 ? 'other users' : 'its group'} (mode ${(stat.mode & 0o7777).toString(8).padStart(4, '0')}), who could replace the file clients read the token from. Run chmod 700 ${shown}, ${fix}.`;
+  return undefined;
 }
 
 function writeExclusive(file: string, text: string): void {

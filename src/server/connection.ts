@@ -17,6 +17,9 @@ import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
 import { callTool } from './call-tool.js';
+import { cleanClientInfoOf } from './client-info.js';
+import { afterInitialize } from './initialize-first.js';
+import { LIMIT_REACHED, MAX_SUBSCRIPTIONS } from './limits.js';
 import { listTools } from './list-tools.js';
 import { Notifier } from './notifier.js';
 import { INTERNAL_ERROR, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.js';
@@ -69,6 +72,7 @@ export class Connection {
     this.#o = options;
     this.mcp = new McpServer(options.serverInfo);
     const server = this.mcp.server;
+    cleanClientInfoOf(server);
     this.#notifier = new Notifier({
       send: (notice) =>
         notice === 'tools'
@@ -87,53 +91,75 @@ export class Connection {
     });
     server.oninitialized = () => this.#notifier.initialized();
     server.onclose = () => this.#dispose();
-    server.setRequestHandler(ListToolsRequestSchema, () => {
-      try {
-        const { version, tools } = this.#listTools();
-        this.#notifier.listed(version);
-        return { tools };
-      } catch (error) {
-        const message = `ink-mcp: listing the tools failed inside the server (${errorText(error)})`;
-        (options.logger.error ?? options.logger.warn)(message);
-        throw new ProtocolError(INTERNAL_ERROR, message);
-      }
-    });
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      callTool(
-        {
-          hub: options.hub,
-          server,
-          names: options.names,
-          confirm: options.confirm,
-          includeScreen: options.includeScreen,
-          blocks: options.blocks,
-          surface: options.surface,
-          logger: options.logger,
-          listedNames: () => this.#listTools().tools.map((t) => t.name),
-          announceChanges: (requestId) =>
-            this.#notifier.toolsNow(() =>
-              server.notification(
-                { method: 'notifications/tools/list_changed' },
-                { relatedRequestId: requestId },
+    // Every method ink-mcp serves waits for initialize (the SDK's own initialize and ping do not).
+    server.setRequestHandler(
+      ListToolsRequestSchema,
+      afterInitialize(server, () => {
+        try {
+          const { version, tools } = this.#listTools();
+          this.#notifier.listed(version);
+          return { tools };
+        } catch (error) {
+          const message = `ink-mcp: listing the tools failed inside the server (${errorText(error)})`;
+          (options.logger.error ?? options.logger.warn)(message);
+          throw new ProtocolError(INTERNAL_ERROR, message);
+        }
+      }),
+    );
+    server.setRequestHandler(
+      CallToolRequestSchema,
+      afterInitialize(server, (request, extra) =>
+        callTool(
+          {
+            hub: options.hub,
+            server,
+            names: options.names,
+            confirm: options.confirm,
+            includeScreen: options.includeScreen,
+            blocks: options.blocks,
+            surface: options.surface,
+            logger: options.logger,
+            listedNames: () => this.#listTools().tools.map((t) => t.name),
+            announceChanges: (requestId) =>
+              this.#notifier.toolsNow(() =>
+                server.notification(
+                  { method: 'notifications/tools/list_changed' },
+                  { relatedRequestId: requestId },
+                ),
               ),
-            ),
-        },
-        request.params.name,
-        request.params.arguments,
-        extra,
+          },
+          request.params.name,
+          request.params.arguments,
+          extra,
+        ),
       ),
     );
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: options.resources.list() }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
-    server.setRequestHandler(ReadResourceRequestSchema, (request) => this.#read(request.params.uri));
-    server.setRequestHandler(SubscribeRequestSchema, (request) => {
-      this.#subscribed.add(knownUri(request.params.uri));
-      return {};
-    });
-    server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-      this.#subscribed.delete(request.params.uri);
-      return {};
-    });
+    server.setRequestHandler(
+      ListResourcesRequestSchema,
+      afterInitialize(server, () => ({ resources: options.resources.list() })),
+    );
+    server.setRequestHandler(
+      ListResourceTemplatesRequestSchema,
+      afterInitialize(server, () => ({ resourceTemplates: [] })),
+    );
+    server.setRequestHandler(
+      ReadResourceRequestSchema,
+      afterInitialize(server, (request) => this.#read(request.params.uri)),
+    );
+    server.setRequestHandler(
+      SubscribeRequestSchema,
+      afterInitialize(server, (request) => {
+        this.#subscribe(request.params.uri);
+        return {};
+      }),
+    );
+    server.setRequestHandler(
+      UnsubscribeRequestSchema,
+      afterInitialize(server, (request) => {
+        this.#subscribed.delete(request.params.uri);
+        return {};
+      }),
+    );
     this.#cleanups.push(
       options.hub.onToolsChanged(() => this.#notifier.notify('tools')),
       options.resources.onListChanged(() => this.#notifier.notify('resources')),
@@ -198,6 +224,29 @@ export class Connection {
       RESOURCE_NOT_FOUND,
       `ink-mcp: no attached session has the resource ${shown(uri)}. Call resources/list to see the resources available now.`,
     );
+  }
+
+  /**
+   * Subscribes to a resource of a session attached now, at most `MAX_SUBSCRIPTIONS` of them: each
+   * costs memory for the connection's life, and a client could otherwise make the server hold any
+   * number (`ink://<s>/screen?offset=N` alone names a billion).
+   */
+  #subscribe(uri: string): void {
+    if (this.#subscribed.has(knownUri(uri))) return;
+    const sessionId = parseResourceUri(uri)?.sessionId ?? '';
+    if (!this.#o.resources.has(sessionId)) {
+      throw new ProtocolError(
+        RESOURCE_NOT_FOUND,
+        `ink-mcp: cannot subscribe to ${shown(uri)}: no session "${sessionId}" is attached now. Call resources/list to see the resources available now.`,
+      );
+    }
+    if (this.#subscribed.size >= MAX_SUBSCRIPTIONS) {
+      throw new ProtocolError(
+        LIMIT_REACHED,
+        `ink-mcp: cannot subscribe to ${shown(uri)}: this connection already holds ${MAX_SUBSCRIPTIONS} subscriptions, the most one connection may hold. Unsubscribe (resources/unsubscribe) from those you no longer need.`,
+      );
+    }
+    this.#subscribed.add(uri);
   }
 
   #dispose(): void {

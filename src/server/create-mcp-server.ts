@@ -6,11 +6,13 @@ import type { CoalesceOptions } from '../session/coalesce.js';
 import { Hub } from '../session/hub.js';
 import type { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
+import type { SecretNames } from '../util/secret-names.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
 import { Connection, type NameStyle } from './connection.js';
-import { type HttpEndpoint, HttpServer, type ListenOptions } from './http-server.js';
+import { type HttpEndpoint, HttpServer, type HttpServerDeps, type ListenOptions } from './http-server.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_HTTP_SESSIONS, limitOption, MAX_TIMER_MS } from './limits.js';
 import { onceLogger } from './list-tools.js';
 import { SessionResources } from './resources.js';
 import { StableListing, type Surface } from './stable-surface.js';
@@ -54,6 +56,11 @@ export interface McpServerOptions {
   tools?: ServerToolInput[];
   /** An HTTP session with no request for this long is closed. @default 1_800_000 (30 minutes) */
   idleTimeoutMs?: number;
+  /**
+   * The most MCP sessions `listen()` keeps at once; a client's initialize beyond them is answered
+   * 503 until one closes (DELETE) or idles out. @default 100
+   */
+  maxHttpSessions?: number;
   /** How long a handler may run before its call answers a timeout. @default 30_000 */
   callTimeoutMs?: number;
   /** Circuit breaker settings for failing tools. @default the registry's defaults */
@@ -62,6 +69,12 @@ export interface McpServerOptions {
   coalesce?: CoalesceOptions;
   /** Where warnings go. Never stdout. @default stderr */
   logger?: Logger;
+  /**
+   * Props shown as `[redacted]` in the tree resource beyond those whose names look secret (`redact`),
+   * or shown although their names look secret (`reveal`): whole names, case and separators ignored.
+   * Redact wins. @default none: only the built-in rule (apiKey, password, token, pin, …)
+   */
+  secrets?: SecretNames;
 }
 
 /** One MCP server shared by any number of sessions and connections. */
@@ -121,6 +134,7 @@ class InkMcpServer implements McpServerHandle {
     this.#resources = new SessionResources({
       logger: this.#logger,
       ...(options.coalesce ? { coalesce: options.coalesce } : {}),
+      ...(options.secrets ? { secrets: options.secrets } : {}),
     });
     this.#pendingTools = [...(options.tools ?? [])];
     this.#warnOnce = onceLogger(this.#logger);
@@ -167,11 +181,18 @@ class InkMcpServer implements McpServerHandle {
     }
     if (this.#http)
       return Promise.reject(new Error('ink-mcp: this server is already listening; call listen() once.'));
-    const deps = {
-      logger: this.#logger,
-      idleTimeoutMs: this.#options.idleTimeoutMs ?? 30 * 60_000,
-      openConnection: () => this.#open(true),
-    };
+    let deps: HttpServerDeps;
+    try {
+      const { idleTimeoutMs, maxHttpSessions } = this.#options;
+      deps = {
+        logger: this.#logger,
+        idleTimeoutMs: limitOption('idleTimeoutMs', idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS, MAX_TIMER_MS),
+        maxSessions: limitOption('maxHttpSessions', maxHttpSessions, DEFAULT_MAX_HTTP_SESSIONS),
+        openConnection: () => this.#open(true),
+      };
+    } catch (error) {
+      return Promise.reject(error);
+    }
     this.#http = HttpServer.start(deps, options);
     // A failed start leaves nothing to close, and lets a later listen() try again.
     this.#http.catch(() => {

@@ -9,6 +9,7 @@ import type { Connection } from './connection.js';
 import { type EventStoreLimits, ServerEvents, type SessionEvents, SSE_RETRY_MS } from './event-store.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';
 import { ABORTED, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
+import { LIMIT_REACHED } from './limits.js';
 import { chooseToken } from './token.js';
 
 export interface ListenOptions {
@@ -32,6 +33,8 @@ export interface HttpEndpoint {
 export interface HttpServerDeps {
   logger: Logger;
   idleTimeoutMs: number;
+  /** MCP sessions kept at once: an initialize beyond them is refused (503) until one closes. */
+  maxSessions: number;
   /** A new connection whose notifications wait for the client's GET stream. */
   openConnection(): Connection;
   /** What the server keeps for clients that resume a stream. @default EVENT_STORE_LIMITS */
@@ -67,6 +70,8 @@ export class HttpServer {
   readonly events: ServerEvents;
   /** POST responses still open: each carries the answers to its requests until it ends. */
   readonly #posts = new Set<ServerResponse>();
+  /** Initialize requests being answered: sessions about to exist, counted toward `maxSessions`. */
+  #opening = 0;
   #closing: Promise<void> | undefined;
 
   static async start(deps: HttpServerDeps, options: ListenOptions = {}): Promise<HttpServer> {
@@ -150,7 +155,22 @@ export class HttpServer {
       req.method === 'POST' &&
       (isInitializeRequest(body) || (Array.isArray(body) && body.some(isInitializeRequest)))
     ) {
-      return this.#initialize(req, res, body);
+      if (this.#sessions.size + this.#opening >= this.#deps.maxSessions) {
+        const { maxSessions, idleTimeoutMs } = this.#deps;
+        return reply(
+          res,
+          503,
+          `too many MCP sessions: this server keeps at most ${maxSessions} at once. Close a session you no longer use (DELETE ${PATH} with its mcp-session-id header), or wait: a session without requests for ${duration(idleTimeoutMs)} closes by itself.`,
+          {},
+          LIMIT_REACHED,
+        );
+      }
+      this.#opening++;
+      try {
+        return await this.#initialize(req, res, body);
+      } finally {
+        this.#opening--;
+      }
     }
     return reply(
       res,
@@ -278,6 +298,12 @@ export class HttpServer {
     ]);
     clearTimeout(timer);
   }
+}
+
+/** A timeout as a person reads it: `30 minutes`, `90 s`, `250 ms`. */
+function duration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  return ms >= 1_000 && ms % 1_000 === 0 ? `${ms / 1_000} s` : `${ms} ms`;
 }
 
 function bracketed(host: string): string {

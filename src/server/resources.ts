@@ -2,11 +2,12 @@ import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/typ
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
 import { viewText } from '../session/screen-view.js';
 import type { Session } from '../session/session.js';
+import { type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { isId } from '../walker/ids.js';
 import type { Logger } from '../walker/types.js';
-import { treeJson } from './tree-json.js';
+import { type IsSecret, treeJson } from './tree-json.js';
 
 export type ResourceKind = 'screen' | 'tree';
 
@@ -45,9 +46,11 @@ export class SessionResources {
   readonly #updated: Subscribable<string>;
   readonly #listChanged: Subscribable<void>;
   readonly #coalesce: CoalesceOptions | undefined;
+  readonly #isSecret: IsSecret;
 
-  constructor(options: { coalesce?: CoalesceOptions; logger: Logger }) {
+  constructor(options: { coalesce?: CoalesceOptions; logger: Logger; secrets?: SecretNames }) {
     this.#coalesce = options.coalesce;
+    this.#isSecret = secretNameTest(options.secrets);
     const report = (error: unknown) =>
       (options.logger.error ?? options.logger.warn)(
         `ink-mcp: a resource listener threw: ${errorText(error)}`,
@@ -116,7 +119,12 @@ export class SessionResources {
       const view = session.screenView(parsed.offset);
       return { contents: [{ uri, mimeType: 'text/plain', text: view === undefined ? '' : viewText(view) }] };
     }
-    const tree = treeJson(session.tree(), { sessionId: session.id, typeMap: session.typeMap }, listedName);
+    const tree = treeJson(
+      session.tree(),
+      { sessionId: session.id, typeMap: session.typeMap },
+      listedName,
+      this.#isSecret,
+    );
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(tree, null, 2) }] };
   }
 

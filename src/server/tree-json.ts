@@ -1,3 +1,10 @@
+import {
+  holdsSecretValue,
+  type IsSecret,
+  REDACTED,
+  secretNameTest,
+  VALUE_KEYS,
+} from '../util/secret-names.js';
 import { cleanText } from '../walker/clean-text.js';
 import { deriveWithRefusals } from '../walker/derive.js';
 import type { JsonObject, JsonValue, ToolDef, ViewNode } from '../walker/types.js';
@@ -17,13 +24,10 @@ export interface TreeNodeJson {
 /** The built-in `focus` node's type; its attrs name the widget that encloses the focused component. */
 const FOCUS_NODE = 'ink-mcp:focus';
 
-export const REDACTED = '[redacted]';
-/** An attribute whose key matches is never shown, whatever it holds. */
-const SECRET_KEY = /password|secret|token/i;
-/** A node whose type matches has its `value` hidden (a password input). */
-const SECRET_TYPE = /password/i;
-/** What holds a secret input's text (`value`, or the starting text of an uncontrolled one). */
-const SECRET_VALUE_KEYS = ['value', 'defaultValue', 'initialValue'];
+export { type IsSecret, REDACTED };
+
+/** Which attribute names hold a secret (src/util/secret-names.ts), without the author's `redact`/`reveal`. */
+const builtInSecrets: IsSecret = secretNameTest();
 /** Attribute values nested deeper than this are summarised: a tree resource is for reading, not dumping. */
 const MAX_ATTR_DEPTH = 6;
 /** The most attribute values one node shows; the rest are cut. */
@@ -38,6 +42,7 @@ export function treeJson(
   tree: readonly ViewNode[],
   context: Pick<Parameters<typeof deriveWithRefusals>[1], 'sessionId' | 'typeMap'>,
   listedName: (canonical: string) => string,
+  isSecret: IsSecret = builtInSecrets,
 ): TreeNodeJson[] {
   const toolsOf = new Map<ViewNode, string[]>();
   // A node offering a sensitive tool holds a secret whatever it is called (a masked text input).
@@ -62,13 +67,14 @@ export function treeJson(
     seen.add(node);
     // Every string reaches a model: cleaned like tool lists (src/walker/clean-text.ts).
     const type = cleanText(typeof node.type === 'string' ? node.type : String(node.type));
+    const id = typeof node.id === 'string' ? cleanText(node.id) : undefined;
     const out: TreeNodeJson = {
       type,
-      attrs: safeAttrs(node.attrs, SECRET_TYPE.test(type) || sensitive.has(node)),
+      attrs: safeAttrs(node.attrs, sensitive.has(node) || holdsSecretValue(type, id, isSecret), isSecret),
       tools: [],
       children: [],
     };
-    if (typeof node.id === 'string') out.id = cleanText(node.id);
+    if (id !== undefined) out.id = id;
     out.tools = toolsOf.get(node) ?? [];
     if (focusedWidget !== undefined && node.id === focusedWidget && type !== FOCUS_NODE) {
       out.focused = true;
@@ -96,21 +102,27 @@ function focusedWidgetOf(tree: readonly ViewNode[]): string | undefined {
 }
 
 /** A node's attrs with everything JSON cannot say dropped or summarised, and secrets redacted. */
-export function safeAttrs(attrs: unknown, secretValue = false): JsonObject {
+export function safeAttrs(
+  attrs: unknown,
+  secretValue = false,
+  isSecret: IsSecret = builtInSecrets,
+): JsonObject {
   let out: JsonObject;
   try {
-    out = objectJson(attrs, 0, new Set(), { left: MAX_ATTR_VALUES });
+    out = objectJson(attrs, 0, new Set(), { left: MAX_ATTR_VALUES, isSecret });
   } catch {
     return { attrs: '[unreadable]' }; // a hostile attrs object (a throwing proxy) costs only this node
   }
   if (secretValue) {
-    for (const key of SECRET_VALUE_KEYS) if (Object.hasOwn(out, key)) out[key] = REDACTED;
+    for (const key of VALUE_KEYS) if (Object.hasOwn(out, key)) out[key] = REDACTED;
   }
   return out;
 }
 
+/** What one node's conversion carries down: values left to show, and the secret-name rule. */
 interface Budget {
   left: number;
+  readonly isSecret: IsSecret;
 }
 
 function objectJson(value: unknown, depth: number, seen: Set<object>, budget: Budget): JsonObject {
@@ -122,7 +134,7 @@ function objectJson(value: unknown, depth: number, seen: Set<object>, budget: Bu
     let item: JsonValue | undefined;
     try {
       const raw = (value as Record<string, unknown>)[rawKey];
-      item = SECRET_KEY.test(key) && raw !== undefined ? REDACTED : toJson(raw, depth + 1, seen, budget);
+      item = raw !== undefined && budget.isSecret(key, raw) ? REDACTED : toJson(raw, depth + 1, seen, budget);
     } catch {
       item = '[unreadable]'; // a throwing getter costs only its own key
     }
