@@ -54,11 +54,14 @@ export interface McpServerOptions {
   answerBlocks?: AnswerBlocks;
   /** Server-level tools (no session), checked when `connect` or `listen` first runs. @default [] */
   tools?: ServerToolInput[];
-  /** An HTTP session with no request for this long is closed. @default 1_800_000 (30 minutes) */
+  /**
+   * An HTTP session with no request in flight and no open stream for this long is closed (its next
+   * request answers 404). 1 to 2,147,483,647 ms. @default 1_800_000 (30 minutes)
+   */
   idleTimeoutMs?: number;
   /**
-   * The most MCP sessions `listen()` keeps at once; a client's initialize beyond them is answered
-   * 503 until one closes (DELETE) or idles out. @default 100
+   * The most MCP sessions `listen()` keeps at once (each holds about 43 kB): a client's initialize
+   * beyond them is answered 503 until one closes (DELETE) or idles out. @default 100
    */
   maxHttpSessions?: number;
   /** How long a handler may run before its call answers a timeout. @default 30_000 */
