@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { NOT_INITIALIZED_CODE, notInitializedMessage } from '../util/protocol-order.js';
 import {
   earlyAnswer,
   isRequest,
@@ -8,6 +9,9 @@ import {
   parseMessage,
   type ServerInfo,
 } from './early-answers.js';
+
+/** What a client may ask before `initialize`: `ping`, and the 2026 era's `server/discover`, which has none. */
+const BEFORE_INITIALIZE = new Set(['ping', 'server/discover']);
 
 /** The id the launcher gives the client's `initialize` when it hands it to the app. */
 const REPLAY_ID = 'ink-mcp-launcher:initialize';
@@ -55,6 +59,8 @@ export class Relay {
   /** Why requests cannot be served now (the app is gone, or has not come). */
   #refusal: string | undefined;
   #gone = false;
+  /** The client has sent its `initialize`: only `ping` may come before it. */
+  #clientInitialized = false;
 
   constructor(io: RelayIo) {
     this.#io = io;
@@ -68,6 +74,19 @@ export class Relay {
   fromClient(line: string): void {
     const message = parseMessage(line);
     const request = isRequest(message) ? message : undefined;
+    // The lifecycle holds here too: a request queued before the client's initialize would otherwise
+    // reach the app after the replayed one, and be served (src/server/initialize-first.ts).
+    if (request?.method === 'initialize') this.#clientInitialized = true;
+    else if (request && !this.#clientInitialized && !BEFORE_INITIALIZE.has(request.method)) {
+      this.#io.toClient(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: NOT_INITIALIZED_CODE, message: notInitializedMessage(request.method) },
+        }),
+      );
+      return;
+    }
     if (request?.method === 'tools/list' && this.#earlyList && !this.#gone && this.#refusal === undefined) {
       this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: this.#earlyList }));
       if (!this.#listAsked) {

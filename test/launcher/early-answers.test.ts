@@ -78,6 +78,23 @@ describe('Relay', () => {
     return { r: new Relay({ toClient: (l) => toClient.push(l), log: (l) => logs.push(l) }), toClient, logs };
   }
 
+  it('refuses a request sent before initialize (ping and server/discover excepted), so the app never serves it', () => {
+    const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: {} } }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'ping' }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 3, method: 'initialize', params: INIT('2025-06-18') }));
+    const answers = toClient.map((l) => JSON.parse(l));
+    expect(answers[0]).toMatchObject({ id: 1, error: { code: -32600 } });
+    expect(answers[0].error.message).toMatch(/"tools\/call" was sent before initialize/);
+    expect(answers.slice(1).map((a) => [a.id, 'result' in a])).toEqual([
+      [2, true],
+      [3, true],
+    ]);
+    const toApp: string[] = [];
+    r.attach((l) => toApp.push(l));
+    expect(toApp.map((l) => JSON.parse(l).method)).toEqual(['initialize']);
+  });
+
   it('answers initialize at once, queues the rest, and replays initialize then the queue to the app', () => {
     const { r, toClient } = relay();
     r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT('2025-06-18') }));
