@@ -120,10 +120,11 @@ describe('Relay', () => {
   it('the app going away answers every request it owed, and later ones, with the reason', () => {
     const { r, toClient } = relay();
     r.attach(() => {});
+    r.fromClient(line({ jsonrpc: '2.0', id: 4, method: 'initialize', params: INIT('2025-06-18') }));
     r.fromClient(line({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'x' } }));
     r.detach('ink-mcp: the app exited (exit code 1) before it answered this request.');
     r.fromClient(line({ jsonrpc: '2.0', id: 6, method: 'tools/list' }));
-    expect(toClient.map((l) => JSON.parse(l))).toEqual([
+    expect(toClient.map((l) => JSON.parse(l)).filter((m) => m.id !== 4)).toEqual([
       { jsonrpc: '2.0', id: 5, error: { code: -32603, message: expect.stringContaining('exit code 1') } },
       { jsonrpc: '2.0', id: 6, error: { code: -32603, message: expect.stringContaining('exit code 1') } },
     ]);
@@ -131,14 +132,15 @@ describe('Relay', () => {
 
   it('an app that never renders: waiting requests are refused with the reason, later ones too, until it comes', () => {
     const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 0, method: 'initialize', params: INIT('2025-06-18') }));
     r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     r.refuseUntilConnected('not yet');
     r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'resources/list' }));
-    expect(toClient.map((l) => JSON.parse(l).id)).toEqual([1, 2]);
+    expect(toClient.map((l) => JSON.parse(l).id)).toEqual([0, 1, 2]);
     const toApp: string[] = [];
     r.attach((l) => toApp.push(l));
     r.fromClient(line({ jsonrpc: '2.0', id: 3, method: 'tools/list' }));
-    expect(toApp.map((l) => JSON.parse(l).id)).toEqual([3]);
+    expect(toApp.map((l) => JSON.parse(l).id)).toEqual(['ink-mcp-launcher:initialize', 3]);
   });
 });
 
