@@ -1,0 +1,2 @@
+export function strayWrites(): Promise<string>;
+export function fd1Said(): string;
