@@ -4,13 +4,35 @@
  */
 const ENDING_SIGNALS = ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT'] as const;
 
-/** How many of this module's listeners are on each of those signals now. */
-let installed = 0;
+/** How many of this module's listeners are on each signal now. */
+const installed = new Map<NodeJS.Signals, number>();
+
+/**
+ * `end: 'exit'`: the process exits 0 this long after the signal at the latest (the stop is asked
+ * to take less than 5 s), or this long after the cleanup settled, for the app's own code after
+ * `waitUntilExit()` to run, whichever comes first.
+ */
+const EXIT_DEADLINE_MS = 4_000;
+const EXIT_GRACE_MS = 500;
+
+export interface OnSignalOptions {
+  /** @default SIGTERM, SIGHUP, SIGINT, SIGQUIT: every signal whose default action ends the process */
+  signals?: readonly NodeJS.Signals[];
+  /**
+   * What ends the process once `cleanup` has settled. `'raise'`: the signal again, so that the process
+   * still ends by it (a shell sees 128 + n). `'exit'`: the process ends on its own, with exit code 0,
+   * or `process.exit(0)` ends it soon after (EXIT_GRACE_MS, EXIT_DEADLINE_MS): a server told to stop
+   * (SIGTERM from a client or a supervisor) that stopped cleanly, as after the end of its input.
+   * @default 'raise'
+   */
+  end?: 'raise' | 'exit';
+}
 
 /**
  * Runs `cleanup` (and waits for what it returns) when one of those signals is about to end the
- * process, then raises the signal again, so the process still ends by it (a shell sees 128 + n).
- * Returns a function that takes the listeners off.
+ * process, then ends it as `end` says. Returns a function that takes the listeners off. A second
+ * signal while `cleanup` runs finds no listener of this module: it ends the process at once, by
+ * Node's default (a person pressing Ctrl+C twice).
  *
  * Node ends a process on such a signal only while nothing listens for it. An app with a listener of
  * its own has taken the signal over: it is left to the app, which hears it once and may live on, as
@@ -19,25 +41,34 @@ let installed = 0;
  * (signal-exit's index.js, `listeners.length === count`), so it is counted out here as it counts
  * itself. tsx hides its own listener from `process.listenerCount` (its preflight.cjs).
  */
-export function cleanUpOnSignal(cleanup: () => unknown): () => void {
+export function cleanUpOnSignal(cleanup: () => unknown, options: OnSignalOptions = {}): () => void {
+  const signals = options.signals ?? ENDING_SIGNALS;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (process.listenerCount(signal) - installed - signalExitListeners() > 0) return;
+    if (process.listenerCount(signal) - (installed.get(signal) ?? 0) - signalExitListeners() > 0) return;
     off();
+    if (options.end === 'exit') setTimeout(() => process.exit(0), EXIT_DEADLINE_MS).unref();
     void new Promise((resolve) => resolve(cleanup()))
       .catch(() => {
-        // The signal still ends the process: a cleanup that failed must not keep it alive.
+        // The process still ends: a cleanup that failed must not keep it alive.
       })
-      .finally(() => process.kill(process.pid, signal));
+      .finally(() => {
+        if (options.end === 'exit') setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref();
+        else process.kill(process.pid, signal);
+      });
   };
   let on = true;
   const off = () => {
     if (!on) return;
     on = false;
-    installed -= 1;
-    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
+    for (const signal of signals) {
+      installed.set(signal, (installed.get(signal) ?? 1) - 1);
+      process.off(signal, onSignal);
+    }
   };
-  installed += 1;
-  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
+  for (const signal of signals) {
+    installed.set(signal, (installed.get(signal) ?? 0) + 1);
+    process.on(signal, onSignal);
+  }
   return off;
 }
 

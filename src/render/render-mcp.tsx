@@ -126,9 +126,25 @@ async function serveStdio(element: ReactElement, options: RenderMcpOptions): Pro
   // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop": no
   // new calls, queued ones dropped unapplied, the running one let finish (bounded), then down.
   // Input can have ended already (startMcp: the client went away while the app loaded).
-  const stop = () => void server.hub.drain(DRAIN_MS).then(() => app.unmount());
-  if (stdin.readableEnded) stop();
-  else stdin.once('end', stop);
+  const stop = () => server.hub.drain(DRAIN_MS).then(() => app.unmount());
+  // SIGTERM (how clients and supervisors stop a server), SIGINT and SIGHUP mean the same, and the
+  // process then exits 0 (within 5 s), as it does at the end of input; without a listener Node would
+  // end it by the signal at once, with the running call unanswered. An app that listens for one of
+  // them itself keeps it (clean-up-on-signal.ts).
+  const logger = options.logger ?? stderrLogger;
+  const offSignals = cleanUpOnSignal(
+    () => {
+      // Said, so that whoever sent the signal can tell a stop in progress from a hang.
+      logger.info?.(
+        'ink-mcp: stopping on a signal: the running call may finish (2 s), queued calls are not run.',
+      );
+      return stop();
+    },
+    { signals: STOP_SIGNALS, end: 'exit' },
+  );
+  void app.waitUntilExit().then(offSignals);
+  if (stdin.readableEnded) void stop();
+  else stdin.once('end', () => void stop());
   return app;
 }
 
@@ -223,6 +239,9 @@ function lifecycle(
 
 /** How long answers still owed may take once the app stopped or input ended. */
 const DRAIN_MS = 2_000;
+
+/** The signals that stop a stdio server as the end of its input does. */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /**
  * How long the first render waits for the client's `initialize` to be answered (stdio). A client
