@@ -1,9 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { AuthorizeRequest, Confirm } from '../registry/authorize.js';
-
-/** The longest argument text shown in a confirmation question. */
-const MAX_ARGS_TEXT = 500;
+import type { AuthorizeRequest, Confirm, ConfirmOptions } from '../registry/authorize.js';
+import { shownArgs, shownText } from '../registry/shown-text.js';
 
 /**
  * A `Confirm` that asks the client's user through MCP form elicitation, or undefined when the client
@@ -16,7 +14,7 @@ export function elicitationConfirm(
   call: { requestId: RequestId; signal: AbortSignal; listedName: string },
 ): Confirm | undefined {
   if (server.getClientCapabilities()?.elicitation?.form === undefined) return undefined;
-  return async (request: AuthorizeRequest) => {
+  return async (request: AuthorizeRequest, options?: ConfirmOptions) => {
     const result = await server.elicitInput(
       {
         mode: 'form',
@@ -26,7 +24,7 @@ export function elicitationConfirm(
           properties: {
             approve: {
               type: 'boolean',
-              title: `Allow ${call.listedName}`,
+              title: `Allow ${shownText(call.listedName)}`,
               description:
                 'The app marks this call sensitive or destructive: approve it only if you meant it.',
             },
@@ -34,20 +32,35 @@ export function elicitationConfirm(
           required: ['approve'],
         },
       },
-      { relatedRequestId: call.requestId, signal: call.signal },
+      { relatedRequestId: call.requestId, signal: eitherAborts(call.signal, options?.signal) },
     );
     return result.action === 'accept' && result.content?.approve === true;
   };
 }
 
-function question(tool: string, request: AuthorizeRequest): string {
-  let args: string;
-  try {
-    args = JSON.stringify(request.args);
-  } catch {
-    args = '(arguments that cannot be shown)';
+/**
+ * Aborted when either is: the call's request is cancelled (or its client went away), or whoever
+ * asked takes the question down. Node 20.0–20.2 lack `AbortSignal.any`, hence the fallback.
+ */
+function eitherAborts(call: AbortSignal, asker: AbortSignal | undefined): AbortSignal {
+  if (asker === undefined || asker === call) return call;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([call, asker]);
+  const both = new AbortController();
+  for (const signal of [call, asker]) {
+    if (signal.aborted) both.abort(signal.reason);
+    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true });
   }
-  if (args.length > MAX_ARGS_TEXT) args = `${args.slice(0, MAX_ARGS_TEXT)}…`;
-  const where = request.sessionId === '' ? '' : ` in the app "${request.sessionId}"`;
-  return `An agent wants to call ${tool}${where} with ${args}. Allow this one call?`;
+  return both.signal;
+}
+
+/**
+ * The question as the client's user reads it: what the app says the call will do (when it says), the
+ * tool, where, and the arguments whole, every invisible or control character escaped. Never cut:
+ * arguments too long to show are refused before anyone is asked (`tooLongToShow`, authorize.ts).
+ */
+export function question(tool: string, request: AuthorizeRequest): string {
+  const args = shownArgs(request.args);
+  const where = request.sessionId === '' ? '' : ` in the app "${shownText(request.sessionId)}"`;
+  const summary = request.summary === undefined ? '' : `${shownText(request.summary)}\n\n`;
+  return `${summary}An agent wants to call ${shownText(tool)}${where} with ${args}. Allow this one call?`;
 }
