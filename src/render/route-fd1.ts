@@ -1,6 +1,7 @@
 import childProcess from 'node:child_process';
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
+import { promisify } from 'node:util';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -37,9 +38,7 @@ export function routeFd1(stdout: readonly object[]): () => void {
   for (const name of FS_BY_FD) {
     const original = fsTable[name];
     if (typeof original !== 'function') continue;
-    fsTable[name] = function (this: unknown, fd: unknown, ...rest: unknown[]) {
-      return original.call(this, fd === 1 ? 2 : fd, ...rest);
-    };
+    fsTable[name] = routed(original, ([fd, ...rest]) => [fd === 1 ? 2 : fd, ...rest]);
     undo.push(() => {
       fsTable[name] = original;
     });
@@ -48,9 +47,7 @@ export function routeFd1(stdout: readonly object[]): () => void {
   for (const name of SPAWNERS) {
     const original = cpTable[name];
     if (typeof original !== 'function') continue;
-    cpTable[name] = function (this: unknown, ...args: unknown[]) {
-      return original.apply(this, withStdoutToStderr(name, args, stdout));
-    };
+    cpTable[name] = routed(original, (args) => withStdoutToStderr(name, args, stdout));
     undo.push(() => {
       cpTable[name] = original;
     });
@@ -60,6 +57,27 @@ export function routeFd1(stdout: readonly object[]): () => void {
     for (const step of undo.reverse()) step();
     syncBuiltinESMExports();
   };
+}
+
+/**
+ * `original` with its arguments changed by `route`. What `util.promisify` reads from it is kept
+ * (exec's and execFile's custom form, routed the same way, resolves `{ stdout, stderr }`; fs.write's
+ * `{ bytesWritten, buffer }`), so `promisify(exec)` answers as it did (https://nodejs.org/api/util.html#custom-promisified-functions).
+ */
+function routed(original: Fn, route: (args: unknown[]) => unknown[]): Fn {
+  const wrapper = function (this: unknown, ...args: unknown[]) {
+    return original.apply(this, route(args));
+  };
+  // fs.write marks which values its promisified form resolves with by a symbol of Node's own
+  // (customPromisifyArgs, lib/internal/util.js): every symbol is carried over.
+  const from = original as unknown as Record<symbol, unknown>;
+  const to = wrapper as unknown as Record<symbol, unknown>;
+  for (const key of Object.getOwnPropertySymbols(original))
+    to[key] =
+      key === promisify.custom && typeof from[key] === 'function'
+        ? routed(from[key] as Fn, route)
+        : from[key];
+  return wrapper;
 }
 
 /** The arguments with a copy of the options whose `stdio` sends the child's fd 1 (and any 1) to 2. */
