@@ -22,6 +22,8 @@ export const MAX_TEXT = 10_000;
 /** `screen.wait_for` waits at most this long (a call must answer well before clients give up). */
 export const MAX_WAIT_MS = 25_000;
 export const DEFAULT_WAIT_MS = 5_000;
+/** The longest `screen.wait_for` pattern: it bounds the time RE2 takes to compile one. */
+export const MAX_PATTERN = 1_000;
 
 const NO_ARGUMENTS: JsonObject = {
   type: 'object',
@@ -92,14 +94,16 @@ export const SCREEN_READ: CatalogEntry = {
 export const SCREEN_WAIT_FOR: CatalogEntry = {
   name: 'screen.wait_for',
   description:
-    'Wait until the screen shows `text` (plain substring) or matches `pattern` (a JavaScript regular expression), ' +
+    'Wait until the screen shows `text` (plain substring) or matches `pattern` (a regular expression in RE2 syntax, ' +
+    'which runs in linear time: JavaScript syntax without backreferences or lookaround; ^ and $ match at line ends; ' +
+    '(?i) ignores case), ' +
     `answering as soon as it does; fails after timeout_ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}) with the last screen. ` +
     'Give one of text and pattern, the other null. Other calls to this session wait while it waits.',
   inputSchema: {
     type: 'object',
     properties: {
       text: { type: ['string', 'null'], minLength: 1 },
-      pattern: { type: ['string', 'null'], minLength: 1 },
+      pattern: { type: ['string', 'null'], minLength: 1, maxLength: MAX_PATTERN },
       timeout_ms: { type: ['integer', 'null'], minimum: 0, maximum: MAX_WAIT_MS },
     },
     required: ['text', 'pattern', 'timeout_ms'],

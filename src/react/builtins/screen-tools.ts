@@ -4,6 +4,7 @@ import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/buil
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
 import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
+import { compileScreenPattern } from './screen-pattern.js';
 import { waitForScreen } from './wait-for-screen.js';
 
 export { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../../walker/builtin-catalog.js';
@@ -45,31 +46,29 @@ async function waitFor(host: BuiltinHost, args: WaitArgs, call: CallInfo): Promi
   if ((text === undefined) === (pattern === undefined)) {
     throw new ActionError('ink-mcp: screen.wait_for needs exactly one of `text` or `pattern`.');
   }
-  let matches: (screen: string) => boolean;
-  if (text !== undefined) matches = (screen) => screen.includes(text);
-  else {
-    let re: RegExp;
-    try {
-      re = new RegExp(pattern!, 'm');
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new ActionError(
-        `ink-mcp: screen.wait_for: pattern ${JSON.stringify(pattern)} is not a valid regular expression (${why}). Fix it, or pass \`text\` for a plain substring.`,
-      );
-    }
-    matches = (screen) => re.test(screen);
-  }
   const timeoutMs = args.timeout_ms ?? DEFAULT_WAIT_MS;
   const what = text !== undefined ? JSON.stringify(text) : `/${pattern}/`;
   if (host.screen() === undefined) throw new ActionError('ink-mcp: this session has no screen to wait on.');
-  const found = await waitForScreen({
-    screen: host.screen,
-    matches,
-    onCommit: host.onCommit,
-    timeoutMs,
-    backstopMs: BACKSTOP_MS,
-    signal: call.signal,
-  });
+  // Refused (unsupported syntax, invalid) before anything waits.
+  const compiled = pattern === undefined ? undefined : await compileScreenPattern(pattern);
+  let found: string | undefined;
+  try {
+    found = await waitForScreen({
+      screen: host.screen,
+      matches: compiled === undefined ? (screen) => screen.includes(text!) : compiled.test,
+      onCommit: host.onCommit,
+      timeoutMs,
+      backstopMs: BACKSTOP_MS,
+      signal: call.signal,
+    });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ActionError(
+      `ink-mcp: screen.wait_for: the pattern matcher stopped (${why}) before the screen showed ${what}. Call it again, or pass \`text\` for a plain substring.`,
+    );
+  } finally {
+    compiled?.release();
+  }
   if (found === undefined) {
     throw new ActionError(
       `ink-mcp: screen.wait_for: the screen did not show ${what} within ${timeoutMs} ms. ` +
