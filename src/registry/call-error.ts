@@ -44,8 +44,11 @@ export type DenyReason =
   /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
   | 'too_long';
 
-/** Why a session answers no calls: its app stopped, or the server is shutting down. */
-export type NotRunningWhy = 'stopped' | 'shutting_down';
+/**
+ * Why a session answers no calls: its app stopped, or the server is shutting down; or the app stopped
+ * under a running call that did not return in time (it may have partly taken effect).
+ */
+export type NotRunningWhy = 'stopped' | 'shutting_down' | 'stopped_while_running';
 
 /** What each code knows; `describeCallError` words it. */
 export type CallErrorFacts =

@@ -50,6 +50,12 @@ export function describeCallError(
       if (error.why === 'shutting_down') {
         return `ink-mcp: ${tool} was not run: the server is shutting down and accepts no more calls. Nothing was changed.`;
       }
+      if (error.why === 'stopped_while_running') {
+        return (
+          `ink-mcp: ${tool} was running when the app of session ${JSON.stringify(error.sessionId)} stopped, ` +
+          'and did not finish: it may have partly taken effect. The app and its tools are gone.'
+        );
+      }
       return (
         `ink-mcp: ${tool} cannot run: the app of session ${JSON.stringify(error.sessionId)} is not running ` +
         `any more, and its tools are gone. ${capitalise(relist)}.`

@@ -119,7 +119,9 @@ export class Dispatcher {
     // The handler is running, and what it did may be what stopped the app (a key that calls
     // `exit()`): it is answered with its result and the last screen if it returns soon. One that does
     // not may never: what it did is unknown, so it is not answered as done.
-    active.grace = setTimeout(() => active.answer(this.#refused(active.call.tool)), STOP_GRACE_MS);
+    const { name } = active.call.tool;
+    const unfinished = notRun(sessionNotRunning(name, this.#session.id, 'stopped_while_running'));
+    active.grace = setTimeout(() => active.answer(unfinished), STOP_GRACE_MS);
     active.grace.unref?.();
   }
 
