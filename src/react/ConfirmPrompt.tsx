@@ -13,6 +13,8 @@ export interface ConfirmPromptProps {
 type Action = 'approve' | 'deny' | 'deny-all' | 'next-page' | 'previous-page' | 'interrupt' | 'other';
 
 const CTRL_C = '\u0003';
+/** Stands for text read at once (a paste, several keys): never a key of its own. */
+const TEXT = '\u0000text';
 
 /** The person's key (one key: a character or one escape sequence) as what it does to a question. */
 function actionOf(key: string): Action {
@@ -45,12 +47,40 @@ function actionOf(key: string): Action {
 }
 
 /**
- * The keys in what Ink read at once: Ink hands over a run of typed characters as one input ("yy"
- * from a fast typist), an escape sequence whole. Each character is its own key here, so a second
- * quick `y` meets the next question (unarmed) instead of being lost or counted for the first.
+ * The one key in what Ink read at once, or undefined when it is text: Ink hands over an escape
+ * sequence whole, one key typed alone as one character, but a run of characters read together (a
+ * paste, keys sent by a program, a word typed faster than the terminal is read) as one input. Text
+ * is nobody's deliberate answer: a paste that starts with `y` must not approve, and "yy" must not
+ * answer two questions. Ctrl+C anywhere in it is still Ctrl+C.
  */
-function keysOf(input: string): string[] {
-  return input.startsWith('\u001B') ? [input] : Array.from(input);
+function keyOf(input: string): string | undefined {
+  if (input.includes(CTRL_C)) return CTRL_C;
+  if (input.startsWith('\u001B')) return kittyKey(input) ?? input;
+  return Array.from(input).length === 1 ? input : undefined;
+}
+
+/** A key in the kitty keyboard protocol (`ESC [ code ; modifiers u`, Ink 8's `kittyKeyboard`). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a terminal's key sequence starts with ESC.
+const KITTY_KEY = /^\u001B\[(\d+)(?::\d*)*(?:;(\d+)(?::(\d))?)?u$/;
+
+/**
+ * A kitty-protocol key as the legacy key it stands for (`ESC[99;5u` is Ctrl+C, `ESC[27u` Esc,
+ * `ESC[121;2u` Y), so the person's keys mean the same with the protocol on; a key release as `''`
+ * (no key); undefined for anything else.
+ */
+function kittyKey(input: string): string | undefined {
+  const match = KITTY_KEY.exec(input);
+  if (!match) return undefined;
+  const code = Number(match[1]);
+  if (match[3] === '3') return ''; // a release: the press was the key
+  // Modifier bits: shift 1, alt 2, ctrl 4, super 8, hyper 16, meta 32; Caps Lock 64 and Num Lock 128 change nothing here.
+  const bits = (Number(match[2] ?? 1) - 1) & ~(64 | 128);
+  if (code > 0x10ffff) return input;
+  const key = String.fromCodePoint(code);
+  if (bits === 0) return key;
+  if (bits === 4 && key === 'c') return CTRL_C;
+  if (bits === 1) return key.toUpperCase();
+  return input;
 }
 
 interface Line {
@@ -88,8 +118,9 @@ const CHROME_ROWS = 3;
  * must not also type into the focused field). It listens to keys from the terminal only: keys an
  * agent types (`CallInfo.input`) bypass it, so an agent can never answer its own question.
  *
- * Keys count only once the question is armed (`ConfirmerOptions.armMs` after it is shown); a
- * question taller than the terminal is paged, and `y` counts only once its last page has been shown.
+ * Keys count only once the question is armed (`ConfirmerOptions.armMs` after it is shown); a key
+ * that means nothing to it, or text read at once (a paste), unarms it again. A question taller than
+ * the terminal is paged, and `y` counts only once its last page has been shown.
  * `a` denies every open question; Ctrl+C denies them all too, and still reaches the app (Ink's own
  * exit on Ctrl+C is untouched).
  */
@@ -244,10 +275,19 @@ function useTerminalKeys(active: boolean, onKey: (key: string) => void): void {
     // Keys are read only while something wants them: the question does, whatever the app does.
     if (stdin.isRawModeSupported) stdin.setRawMode(true);
     emitter.emit = function modal(this: EventEmitter, event: string | symbol, ...args: unknown[]) {
+      // Ink 8 hands a bracketed paste to `usePaste` listeners as 'paste': not for the app while the
+      // question is up, and no answer either.
+      if (event === 'paste') {
+        handler.current(TEXT);
+        return true;
+      }
       if (event !== 'input') return EventEmitter.prototype.emit.call(this, event, ...args);
       const input = String(args[0]);
-      for (const key of keysOf(input)) handler.current(key);
-      if (input === CTRL_C) EventEmitter.prototype.emit.call(this, event, ...args);
+      const key = keyOf(input);
+      if (key !== '') handler.current(key ?? TEXT); // '' is a key's release: nothing was pressed
+      // The app's own Ctrl+C handling gets the key as Ink read it (legacy or kitty).
+      if (input === CTRL_C || kittyKey(input) === CTRL_C)
+        EventEmitter.prototype.emit.call(this, event, ...args);
       return true;
     };
     return () => {

@@ -297,8 +297,9 @@ describe('the in-app prompt: armed, one at a time, deny all, cancellable (issue 
       const first = v.call('remove', { name: 'Buy milk' });
       const second = v.call('remove', { name: 'tax documents' });
       await v.until((s) => /Buy milk/.test(s) && ARMED.test(s), 'the first question never armed');
-      // Both keys in one read, as from a fast typist.
-      v.terminal.stdin.write('yy');
+      // Two key presses, one right after the other (each read on its own, as a person's keys are).
+      v.terminal.stdin.write('y');
+      v.terminal.stdin.write('y');
       expect((await first).isError).toBeFalsy();
       await v.until((s) => /tax documents/.test(s), 'the second question never came');
       expect(v.screen()).toMatch(UNARMED);
@@ -307,6 +308,23 @@ describe('the in-app prompt: armed, one at a time, deny all, cancellable (issue 
       v.terminal.stdin.write('n');
       expect((await second).isError).toBe(true);
       await v.until((s) => /removed: 1/.test(s), 'the first removal is not shown');
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('text read at once (a paste, "yes" sent together) answers nothing, and unarms the question', async () => {
+    const v = await attachedVault();
+    try {
+      const removal = v.call('remove', { name: 'tax documents' });
+      await v.until((s) => ARMED.test(s), 'the question never armed');
+      v.terminal.stdin.write('yes');
+      await v.until((s) => UNARMED.test(s), 'the text did not unarm the question');
+      expect(await v.pendingAfter(removal, 100)).toBe(true);
+      expect(v.screen()).toMatch(/typed: \[\] removed: 0/);
+      await v.until((s) => ARMED.test(s), 'the question never armed again');
+      v.terminal.stdin.write('n');
+      expect((await removal).isError).toBe(true);
     } finally {
       await v.close();
     }

@@ -86,6 +86,20 @@ describe('ConfirmPrompt', () => {
     await expect(answer).resolves.toBe(true);
   });
 
+  it('keys in the kitty keyboard protocol (Ink 8) mean the same: y approves, a release is no key, Ctrl+C denies all', async () => {
+    const p = prompt({ armMs: 0 });
+    const first = p.confirmer.ask(ask('a.remove'));
+    await p.until((s) => /a\.remove[\s\S]*Allow\? y\/N/.test(s), 'no question');
+    p.terminal.stdin.write('\u001B[121u'); // y pressed
+    await expect(first).resolves.toBe(true);
+    const second = p.confirmer.ask(ask('b.remove'));
+    const third = p.confirmer.ask(ask('c.remove'));
+    await p.until((s) => /b\.remove/.test(s), 'no second question');
+    p.terminal.stdin.write('\u001B[121;1:3u'); // y released: nothing
+    p.terminal.stdin.write('\u001B[99;5u'); // Ctrl+C
+    expect(await Promise.all([second, third])).toEqual([false, false]);
+  });
+
   it("Ctrl+C denies every question at once, armed or not, and still reaches the app (exitOnCtrlC off: the app's own Ctrl+C)", async () => {
     const p = prompt({ armMs: 60_000 });
     const answers = [p.confirmer.ask(ask('a.remove')), p.confirmer.ask(ask('b.remove'))];

@@ -147,18 +147,27 @@ describe.skipIf(!hasTmux)('the y/N prompt in a real terminal (tmux)', () => {
     await t.until((s) => !ASKED.test(s) && /removed: 0/.test(s), 'the prompt stayed up');
   }, 120_000);
 
-  it('two quick y approve one question; the next is shown unarmed and waits for its own answer', async () => {
+  it('"yy" read at once answers nothing; after an answer the next question is shown unarmed, and waits for its own', async () => {
     const t = await vaultInTmux();
     const first = t.remove('Buy milk');
+    const firstState = t.settled(first);
     const second = t.remove('tax documents');
     const secondState = t.settled(second);
     await t.until((s) => /Buy milk/.test(s) && ARMED.test(s), 'the first question never armed');
+    // One write, one read: text (a paste, keys sent together), nobody's answer. It unarms the question.
     await t.type('yy');
+    await t.until((s) => /Buy milk/.test(s) && UNARMED.test(s), 'the text did not unarm the question');
+    expect(firstState.done).toBe(false);
+    await t.until((s) => /Buy milk/.test(s) && ARMED.test(s), 'the first question never armed again');
+    await t.type('y');
     expect((await first).isError).toBeFalsy();
-    await t.until((s) => /tax documents/.test(s), 'no second question');
+    // The next question appears unarmed: a y right away (a second quick press) is ignored.
+    await t.until((s) => /tax documents/.test(s) && UNARMED.test(s), 'no unarmed second question');
+    await t.type('y');
     await t.until((s) => /removed: 1/.test(s), 'the first removal is not shown');
     expect(secondState.done).toBe(false);
     await t.until((s) => /tax documents/.test(s) && ARMED.test(s), 'the second question never armed');
+    expect(secondState.done).toBe(false);
     await t.type('n');
     expect((await second).isError).toBe(true);
     await t.until((s) => !ASKED.test(s) && /vault typed: \[\] removed: 1/.test(s), 'wrong end state');
