@@ -46,10 +46,12 @@ afterEach(async () => {
 
 /** The vault fixture in a fresh tmux server of `columns` × `rows`, and an agent connected to it. */
 async function vaultInTmux(columns = 80, rows = 24) {
-  const socket = `ink-mcp-confirm-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // A tmux server of its own, its socket in a folder of its own (removed after: tmux leaves it).
+  const socketDir = mkdtempSync(join(tmpdir(), 'ink-mcp-tmux-socket-'));
+  const socket = join(socketDir, 'tmux');
   const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-tmux-'));
   const env = { ...terminalEnv(), INK_MCP_TEST_DIR: dir };
-  const tmux = (...args: string[]) => run('tmux', ['-L', socket, '-f', '/dev/null', ...args], { env });
+  const tmux = (...args: string[]) => run('tmux', ['-S', socket, '-f', '/dev/null', ...args], { env });
   const command = `${process.execPath} --import tsx ${fixture}`;
   await tmux(
     'new-session',
@@ -71,6 +73,7 @@ async function vaultInTmux(columns = 80, rows = 24) {
     await client.close().catch(() => {});
     await tmux('kill-server').catch(() => {});
     rmSync(dir, { recursive: true, force: true });
+    rmSync(socketDir, { recursive: true, force: true });
   };
   opened.push(close);
 
