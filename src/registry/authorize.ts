@@ -1,6 +1,8 @@
+import { REDACTED } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import type { ToolAnnotations } from '../walker/types.js';
 import { type CallErrorOf, type DenyReason, denied } from './call-error.js';
+import { tooLongToShow } from './shown-text.js';
 
 export type AuthorizeDecision = 'allow' | 'deny' | 'ask';
 
@@ -82,14 +84,14 @@ export async function authorizeCall(
       return ALLOWED;
     case 'deny':
       return deny('denied');
-    case 'ask':
+    case 'ask': {
       // A person (or a client's form) is shown the question: never a secret's value.
-      return ask(
-        tool.annotations.sensitive ? { ...request, args: redactValues(request.args) } : request,
-        ctx.confirm,
-        deny,
-        ctx.signal,
-      );
+      const shown = tool.annotations.sensitive ? { ...request, args: redactValues(request.args) } : request;
+      // A question nobody can read whole is no consent: refused before anyone is asked.
+      const tooLong = tooLongToShow(shown);
+      if (tooLong) return deny('too_long', `${tooLong.length} characters shown, at most ${tooLong.max}`);
+      return ask(shown, ctx.confirm, deny, ctx.signal);
+    }
     default:
       return deny(
         'authorizer_failed',
@@ -128,7 +130,7 @@ function redactValues(args: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(args)) {
     Object.defineProperty(out, key, {
-      value: '[redacted]',
+      value: REDACTED,
       enumerable: true,
       writable: true,
       configurable: true,
