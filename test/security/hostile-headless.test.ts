@@ -3,8 +3,7 @@
  * person answers through the client's MCP elicitation form: nothing risky runs without their yes,
  * what they approve is what runs, the question hides nothing, and no pattern hangs the server.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +54,9 @@ async function start(name: string, decide: (message: string) => boolean) {
 describe('a hostile agent, headless (the person answers through elicitation)', () => {
   it('gets nothing past the person, and what they approve is what runs', async () => {
     // The person approves deploying, and nothing else.
-    const s = await start('evil\u001B]2;PWNED\u0007\u202Ebot', (message) => /Run \\?"deploy\\?"/.test(message));
+    const s = await start('evil\u001B]2;PWNED\u0007\u202Ebot', (message) =>
+      /Run \\?"deploy\\?"/.test(message),
+    );
 
     // Its name reaches the app (and the screen) without escapes or bidi overrides.
     await s.act('greet');
