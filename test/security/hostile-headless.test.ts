@@ -62,7 +62,7 @@ describe('a hostile agent, headless (the person answers through elicitation)', (
     await s.act('greet');
     const greeted = await s.screen();
     expect(greeted).toMatch(/Hello, evil/);
-    expect(greeted).not.toMatch(/[\u001B\u0007\u202E]/);
+    for (const raw of ['\u001B', '\u0007', '\u202E']) expect(greeted).not.toContain(raw);
 
     // It opens the app's danger dialog with a key: its next key, y, is refused.
     const keys = (await s.client.callTool({
@@ -108,6 +108,6 @@ describe('a hostile agent, headless (the person answers through elicitation)', (
     expect(Date.now() - started).toBeLessThan(15_000);
 
     expect(s.ranLog()).toBe('prod: deploy\n');
-    expect(s.stderr()).not.toMatch(/[\u001B\u202E]/);
+    for (const raw of ['\u001B', '\u202E']) expect(s.stderr()).not.toContain(raw);
   }, 120_000);
 });
