@@ -17,8 +17,15 @@ export interface CatalogEntry {
 
 /** More keys than this in one call is a script, not a keystroke: split it into several calls. */
 export const MAX_KEYS = 500;
-/** The longest text one `keyboard.type` call types. */
+/** The longest text one `keyboard.type` call types (if the app takes its keys fast enough: see below). */
 export const MAX_TEXT = 10_000;
+/**
+ * A keyboard call sends keys for at most this long, then answers how many it sent: inside the
+ * default call timeout (30 s), whose answer could not say. The app sets the pace (each key waits
+ * for its commit): 10,000 characters take a few seconds into an input that shows only part of its
+ * text, but one that shows all of it lays it out again on every key, and gets 2,000 or so in this time.
+ */
+export const KEYS_TIME_LIMIT_MS = 20_000;
 /** `screen.wait_for` waits at most this long (a call must answer well before clients give up). */
 export const MAX_WAIT_MS = 25_000;
 export const DEFAULT_WAIT_MS = 5_000;
@@ -59,7 +66,9 @@ export const KEYBOARD_PRESS: CatalogEntry = {
 export const KEYBOARD_TYPE: CatalogEntry = {
   name: 'keyboard.type',
   description:
-    'Type text as a person does, one character per key (a line break is Enter). ' +
+    'Type text as a person does, one character per key (a line break is Enter), each after the app handled the one before. ' +
+    `At most ${MAX_TEXT} characters, and ${KEYS_TIME_LIMIT_MS / 1000} s a call: an app that redraws slowly takes fewer ` +
+    '(the answer says how many were typed and where to resume). ' +
     'For named keys (arrows, escape, ctrl+…) use keyboard.press.',
   inputSchema: {
     type: 'object',

@@ -1,6 +1,6 @@
 import { terminalControlIssue } from '../../registry/control-characters.js';
 import { ActionError } from '../../walker/action-error.js';
-import { KEYBOARD_PRESS, KEYBOARD_TYPE } from '../../walker/builtin-catalog.js';
+import { KEYBOARD_PRESS, KEYBOARD_TYPE, KEYS_TIME_LIMIT_MS } from '../../walker/builtin-catalog.js';
 import { personOnlyRefusal } from '../../walker/person-only.js';
 import type { ActionSpec, ToolProvider } from '../../walker/types.js';
 import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
@@ -27,11 +27,14 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
               `Valid names: ${VALID_KEY_NAMES.join(', ')}. To type text, use keyboard.type.`,
           );
         }
-        const pressed = await pressAll(host, result.sequences, info.signal);
+        const started = performance.now();
+        const pressed = await pressAll(host, result.sequences, info.signal, started + KEYS_TIME_LIMIT_MS);
         const what = `${keys.slice(0, pressed).join(' ')}`;
-        return pressed === keys.length
-          ? `Pressed ${plural(keys.length, 'key')}: ${what}`
-          : `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}): the app stopped before the rest.`;
+        if (pressed === keys.length) return `Pressed ${plural(keys.length, 'key')}: ${what}`;
+        return info.signal.aborted
+          ? `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}): the app stopped before the rest.`
+          : `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}). ${outOfTime(pressed, started)} ` +
+              'Press the rest with another call.';
       },
     },
     {
@@ -48,10 +51,16 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
           );
         }
         const keys = typedKeys(text);
-        const typed = await pressAll(host, keys, info.signal);
-        return typed === keys.length
-          ? `Typed ${plural(keys.length, 'key')}.`
-          : `Typed ${typed} of ${plural(keys.length, 'key')}: the app stopped before the rest.`;
+        const started = performance.now();
+        const typed = await pressAll(host, keys, info.signal, started + KEYS_TIME_LIMIT_MS);
+        if (typed === keys.length) return `Typed ${plural(keys.length, 'key')}.`;
+        if (info.signal.aborted)
+          return `Typed ${typed} of ${plural(keys.length, 'key')}: the app stopped before the rest.`;
+        const rest = keys.slice(typed).join('').replaceAll('\r', '\n');
+        return (
+          `Typed ${typed} of ${plural(keys.length, 'key')}. ${outOfTime(typed, started)} ` +
+          `Not typed: the text from character ${typed + 1} on (${JSON.stringify(preview(rest))}); type it with another call.`
+        );
       },
     },
   ];
@@ -61,15 +70,21 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
 /**
  * Presses keys one at a time, each after the previous one's commit; stops when the call's signal
  * aborts (the session stopped: a key made the app exit, or the call was cancelled or timed out), so
- * no key reaches an app that is gone. Returns how many were pressed.
+ * no key reaches an app that is gone, or at `deadline` (`performance.now()`), so that the call answers
+ * how far it got rather than time out. Returns how many were pressed.
  *
  * Refuses to press on while a widget only a person may answer is up (src/walker/person-only.ts),
  * checked before every key: `d` may open a confirmation that the next key, `y`, would answer.
  */
-async function pressAll(host: BuiltinHost, keys: readonly string[], signal: AbortSignal): Promise<number> {
+async function pressAll(
+  host: BuiltinHost,
+  keys: readonly string[],
+  signal: AbortSignal,
+  deadline: number,
+): Promise<number> {
   let pressed = 0;
   for (const key of keys) {
-    if (signal.aborted) break;
+    if (signal.aborted || performance.now() >= deadline) break;
     const question = host.personOnly();
     if (question !== undefined) {
       throw personOnlyRefusal(
@@ -83,6 +98,22 @@ async function pressAll(host: BuiltinHost, keys: readonly string[], signal: Abor
     pressed++;
   }
   return pressed;
+}
+
+/** Why a call stopped before its last key: its time was up, and how fast the app took keys. */
+function outOfTime(pressed: number, started: number): string {
+  const perKey = pressed === 0 ? undefined : (performance.now() - started) / pressed;
+  return (
+    `A call sends keys for at most ${KEYS_TIME_LIMIT_MS / 1000} s, and this app took ` +
+    `${perKey === undefined ? 'longer than that for one key' : `about ${perKey < 10 ? perKey.toFixed(1) : Math.round(perKey)} ms a key`} ` +
+    '(each key waits until the app has handled it and redrawn).'
+  );
+}
+
+/** The start of what was not typed, to show where to resume. */
+function preview(rest: string): string {
+  const shown = [...rest].slice(0, 40).join('');
+  return shown.length < rest.length ? `${shown}…` : shown;
 }
 
 function plural(count: number, noun: string): string {

@@ -1,0 +1,66 @@
+import { Text, useInput } from 'ink';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { TextInput } from '../../components/index.js';
+import { renderHeadless } from '../../src/testing/index.js';
+import { KEYS_TIME_LIMIT_MS, MAX_TEXT } from '../../src/walker/builtin-catalog.js';
+import { WIDGETS } from '../helpers/widgets-surface.js';
+import { textOf } from './helpers.js';
+
+/**
+ * Issue #28, item 11: `keyboard.type` with its documented maximum either types all of it or answers
+ * how far it got, inside the default call timeout (30 s); before, it timed out silently after about
+ * 2,400 characters into an input that shows all of its text.
+ */
+
+/** A useInput app that reads its state from the closure: a key that saw a stale commit is lost. */
+function Field() {
+  const [line, setLine] = useState('');
+  useInput((input) => setLine(line + input));
+  return <Text>{`${line.length} chars: ${line.slice(0, 20)}…${line.slice(-20)}`}</Text>;
+}
+
+/** The documented maximum, varied so that order shows at both ends. */
+const TEXT = Array.from(
+  { length: MAX_TEXT },
+  (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7) % 36],
+).join('');
+
+describe('keyboard.type at its maximum, with the default call timeout', () => {
+  it(`types all ${MAX_TEXT} characters into an input that shows part of its text`, async () => {
+    const app = await renderHeadless(<Field />, WIDGETS);
+    try {
+      const result = await app.client.callTool({ name: 'app.keyboard.type', arguments: { text: TEXT } });
+      expect(result.isError).toBeFalsy();
+      expect(textOf(result)).toContain(`Typed ${MAX_TEXT} keys.`);
+      expect(app.lastFrame()).toBe(`${MAX_TEXT} chars: ${TEXT.slice(0, 20)}…${TEXT.slice(-20)}`);
+    } finally {
+      await app.unmount();
+    }
+  }, 60_000);
+
+  it('into an input that shows all of its text, answers how many it typed and where to resume', async () => {
+    // ink-mcp's TextInput shows its whole value: Ink wraps it again on every key, slower as it grows.
+    const app = await renderHeadless(<TextInput id="note" autoFocus />, WIDGETS);
+    try {
+      const started = performance.now();
+      const result = await app.client.callTool({ name: 'app.keyboard.type', arguments: { text: TEXT } });
+      const ms = performance.now() - started;
+      const text = textOf(result);
+      expect(result.isError, text).toBeFalsy();
+      const typed = Number(/Typed (\d+) of 10000 keys\./.exec(text)?.[1]);
+      expect(typed).toBeGreaterThan(0);
+      expect(typed).toBeLessThan(MAX_TEXT);
+      expect(text).toContain(`A call sends keys for at most ${KEYS_TIME_LIMIT_MS / 1000} s`);
+      expect(text).toContain(
+        `Not typed: the text from character ${typed + 1} on (${JSON.stringify(`${TEXT.slice(typed, typed + 40)}…`)})`,
+      );
+      // Every key it counts arrived, in order, and no other.
+      const value = await app.client.callTool({ name: 'app.note.get_value', arguments: {} });
+      expect(textOf(value)).toContain(JSON.stringify(TEXT.slice(0, typed)));
+      expect(ms).toBeLessThan(30_000);
+    } finally {
+      await app.unmount();
+    }
+  }, 90_000);
+});
