@@ -9,7 +9,13 @@ export { type McpScreen, McpSession, type McpSessionProps } from './react/McpSes
 export type { McpTypeMap } from './react/type-map.js';
 export { type McpActions, type UseMcpToolsOptions, useMcpTools } from './react/use-mcp-tools.js';
 // The framework-free core
-export type { AuthorizeDecision, AuthorizeRequest, Authorizer, Confirm } from './registry/authorize.js';
+export type {
+  AuthorizeDecision,
+  AuthorizeRequest,
+  Authorizer,
+  Confirm,
+  ConfirmOptions,
+} from './registry/authorize.js';
 export type { CallError, CallErrorCode } from './registry/call-error.js';
 export type { BreakerOptions } from './registry/circuit-breaker.js';
 // Serving
@@ -24,11 +30,12 @@ export type {
   TreeNodeJson,
 } from './server/index.js';
 export { createMcpServer } from './server/index.js';
-export { Confirmer, type PendingConfirmation } from './session/confirmer.js';
+export { Confirmer, type ConfirmerOptions, type PendingConfirmation } from './session/confirmer.js';
 export { type CallAnswer, type CallContext, Hub, type HubOptions } from './session/hub.js';
 export { Session, type SessionOptions } from './session/session.js';
 export type { SessionHost } from './session/session-host.js';
 export type { ViewSource } from './session/view-source.js';
+export type { SecretNames } from './util/secret-names.js';
 // The walker (pure)
 export { ActionError, isActionError } from './walker/action-error.js';
 export { type CachedCleanSpecResult, type CleanSpecResult, cleanSpec } from './walker/clean-spec.js';
