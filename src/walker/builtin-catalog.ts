@@ -23,7 +23,7 @@ export const MAX_TEXT = 10_000;
  * A keyboard call sends keys for at most this long, then answers how many it sent: inside the
  * default call timeout (30 s), whose answer could not say. The app sets the pace (each key waits
  * for its commit): 10,000 characters take a few seconds into an input that shows only part of its
- * text, but one that shows all of it lays it out again on every key, and gets 2,000 or so in this time.
+ * text, but one that shows all of it lays it out again on every key: about 1,800 fit (2-core machine).
  */
 export const KEYS_TIME_LIMIT_MS = 20_000;
 /** `screen.wait_for` waits at most this long (a call must answer well before clients give up). */
