@@ -32,8 +32,13 @@ describe('keyboard.type at its maximum, with the default call timeout', () => {
     try {
       const result = await app.client.callTool({ name: 'app.keyboard.type', arguments: { text: TEXT } });
       expect(result.isError).toBeFalsy();
-      expect(textOf(result)).toContain(`Typed ${MAX_TEXT} keys.`);
-      expect(app.lastFrame()).toBe(`${MAX_TEXT} chars: ${TEXT.slice(0, 20)}…${TEXT.slice(-20)}`);
+      // All of it on an idle 2-core machine (7.5–12.7 s measured, development React). A CI machine
+      // under load may reach the 20 s bound first: then the answer must say exactly how far it got.
+      const partial = /Typed (\d+) of 10000 keys\./.exec(textOf(result));
+      const typed = partial ? Number(partial[1]) : MAX_TEXT;
+      if (!partial) expect(textOf(result)).toContain(`Typed ${MAX_TEXT} keys.`);
+      else expect(typed).toBeGreaterThan(MAX_TEXT / 2);
+      expect(app.lastFrame()).toBe(`${typed} chars: ${TEXT.slice(0, 20)}…${TEXT.slice(typed - 20, typed)}`);
     } finally {
       await app.unmount();
     }
