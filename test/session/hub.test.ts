@@ -715,6 +715,8 @@ describe('Hub drain', () => {
     expect(answered).toBe(false);
     // What ends it then is the app's end: the call is answered as never known to have happened.
     session.stop();
-    await expect(running).resolves.toMatchObject({ error: { code: 'session_not_running', why: 'stopped_while_running' } });
+    await expect(running).resolves.toMatchObject({
+      error: { code: 'session_not_running', why: 'stopped_while_running' },
+    });
   });
 });
