@@ -53,7 +53,10 @@ describe('renderOnRead', () => {
     const app = await serve(true);
     const before = app.terminal.stdout.frameCount;
     expect(await app.type('hello')).toContain('> hello');
-    expect(app.terminal.stdout.frameCount - before).toBe(1);
+    // One frame, for the answer; a machine so loaded that the keys take longer than the 32 ms
+    // backstop between them may draw one more in between, never one a key.
+    expect(app.terminal.stdout.frameCount - before).toBeGreaterThanOrEqual(1);
+    expect(app.terminal.stdout.frameCount - before).toBeLessThanOrEqual(2);
 
     // Without it, Ink renders every commit: the contrast that makes the count above mean something.
     const eager = await serve(false);
