@@ -192,6 +192,7 @@ export class Dispatcher {
             widgetId: tool.widgetId,
             action: tool.action,
             node,
+            timeoutMs: call.timeoutMs,
             // A getter: Node creates the signal on first read, which costs more than a trivial call.
             get signal() {
               return controller.signal;

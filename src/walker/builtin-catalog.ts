@@ -26,6 +26,19 @@ export const MAX_TEXT = 10_000;
  * text, but one that shows all of it lays it out again on every key: about 1,800 fit (2-core machine).
  */
 export const KEYS_TIME_LIMIT_MS = 20_000;
+/** How long before the call's own timeout the keys stop, so that the call answers how far it got. */
+const KEYS_TIME_MARGIN_MS = 10_000;
+
+/**
+ * How long a keyboard call sends keys: `KEYS_TIME_LIMIT_MS`, and `KEYS_TIME_MARGIN_MS` before a
+ * shorter `callTimeoutMs` (half of one shorter than twice the margin).
+ */
+export function keysTimeLimit(callTimeoutMs: number | undefined): number {
+  if (callTimeoutMs === undefined) return KEYS_TIME_LIMIT_MS;
+  const before =
+    callTimeoutMs > 2 * KEYS_TIME_MARGIN_MS ? callTimeoutMs - KEYS_TIME_MARGIN_MS : callTimeoutMs / 2;
+  return Math.min(KEYS_TIME_LIMIT_MS, before);
+}
 /** `screen.wait_for` waits at most this long (a call must answer well before clients give up). */
 export const MAX_WAIT_MS = 25_000;
 export const DEFAULT_WAIT_MS = 5_000;

@@ -39,6 +39,8 @@ export interface CallInfo {
   node: ViewNode;
   /** Aborted when the call times out or the session stops. */
   signal: AbortSignal;
+  /** How long the call may run before it answers `timeout` (`callTimeoutMs`), when a session runs it. */
+  timeoutMs?: number;
   /** The client's `clientInfo`, when known. */
   client?: { name: string; version?: string };
   /**

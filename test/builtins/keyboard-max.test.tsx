@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TextInput } from '../../components/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
-import { KEYS_TIME_LIMIT_MS, MAX_TEXT } from '../../src/walker/builtin-catalog.js';
+import { keysTimeLimit, MAX_TEXT } from '../../src/walker/builtin-catalog.js';
 import { WIDGETS } from '../helpers/widgets-surface.js';
 import { textOf } from './helpers.js';
 
@@ -26,7 +26,15 @@ const TEXT = Array.from(
   (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789'[(i * 7) % 36],
 ).join('');
 
-describe('keyboard.type at its maximum, with the default call timeout', () => {
+describe('keyboard.type at its maximum', () => {
+  it('sends keys for 20 s under the default 30 s call timeout, 10 s less than a shorter one, half of one under 20 s', () => {
+    expect(keysTimeLimit(undefined)).toBe(20_000);
+    expect(keysTimeLimit(30_000)).toBe(20_000);
+    expect(keysTimeLimit(60_000)).toBe(20_000);
+    expect(keysTimeLimit(25_000)).toBe(15_000);
+    expect(keysTimeLimit(8_000)).toBe(4_000);
+  });
+
   it(`types all ${MAX_TEXT} characters into an input that shows part of its text`, async () => {
     const app = await renderHeadless(<Field />, WIDGETS);
     try {
@@ -46,7 +54,11 @@ describe('keyboard.type at its maximum, with the default call timeout', () => {
 
   it('into an input that shows all of its text, answers how many it typed and where to resume', async () => {
     // ink-mcp's TextInput shows its whole value: Ink wraps it again on every key, slower as it grows.
-    const app = await renderHeadless(<TextInput id="note" autoFocus />, WIDGETS);
+    // An 8 s call timeout: the keys stop at half of it, 4 s, as they stop at 20 s under the default 30 s.
+    const app = await renderHeadless(<TextInput id="note" autoFocus />, {
+      ...WIDGETS,
+      callTimeoutMs: 8_000,
+    });
     try {
       const started = performance.now();
       const result = await app.client.callTool({ name: 'app.keyboard.type', arguments: { text: TEXT } });
@@ -56,14 +68,14 @@ describe('keyboard.type at its maximum, with the default call timeout', () => {
       const typed = Number(/Typed (\d+) of 10000 keys\./.exec(text)?.[1]);
       expect(typed).toBeGreaterThan(0);
       expect(typed).toBeLessThan(MAX_TEXT);
-      expect(text).toContain(`A call sends keys for at most ${KEYS_TIME_LIMIT_MS / 1000} s`);
+      expect(text).toContain('A call sends keys for at most 4 s');
       expect(text).toContain(
         `Not typed: the text from character ${typed + 1} on (${JSON.stringify(`${TEXT.slice(typed, typed + 40)}…`)})`,
       );
       // Every key it counts arrived, in order, and no other.
       const value = await app.client.callTool({ name: 'app.note.get_value', arguments: {} });
       expect(textOf(value)).toContain(JSON.stringify(TEXT.slice(0, typed)));
-      expect(ms).toBeLessThan(30_000);
+      expect(ms).toBeLessThan(8_000);
     } finally {
       await app.unmount();
     }

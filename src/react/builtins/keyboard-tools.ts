@@ -1,6 +1,6 @@
 import { terminalControlIssue } from '../../registry/control-characters.js';
 import { ActionError } from '../../walker/action-error.js';
-import { KEYBOARD_PRESS, KEYBOARD_TYPE, KEYS_TIME_LIMIT_MS } from '../../walker/builtin-catalog.js';
+import { KEYBOARD_PRESS, KEYBOARD_TYPE, keysTimeLimit } from '../../walker/builtin-catalog.js';
 import { personOnlyRefusal } from '../../walker/person-only.js';
 import type { ActionSpec, ToolProvider } from '../../walker/types.js';
 import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
@@ -28,12 +28,13 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
           );
         }
         const started = performance.now();
-        const pressed = await pressAll(host, result.sequences, info.signal, started + KEYS_TIME_LIMIT_MS);
+        const limit = keysTimeLimit(info.timeoutMs);
+        const pressed = await pressAll(host, result.sequences, info.signal, started + limit);
         const what = `${keys.slice(0, pressed).join(' ')}`;
         if (pressed === keys.length) return `Pressed ${plural(keys.length, 'key')}: ${what}`;
         return info.signal.aborted
           ? `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}): the app stopped before the rest.`
-          : `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}). ${outOfTime(pressed, started)} ` +
+          : `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}). ${outOfTime(pressed, started, limit)} ` +
               'Press the rest with another call.';
       },
     },
@@ -52,13 +53,14 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
         }
         const keys = typedKeys(text);
         const started = performance.now();
-        const typed = await pressAll(host, keys, info.signal, started + KEYS_TIME_LIMIT_MS);
+        const limit = keysTimeLimit(info.timeoutMs);
+        const typed = await pressAll(host, keys, info.signal, started + limit);
         if (typed === keys.length) return `Typed ${plural(keys.length, 'key')}.`;
         if (info.signal.aborted)
           return `Typed ${typed} of ${plural(keys.length, 'key')}: the app stopped before the rest.`;
         const rest = keys.slice(typed).join('').replaceAll('\r', '\n');
         return (
-          `Typed ${typed} of ${plural(keys.length, 'key')}. ${outOfTime(typed, started)} ` +
+          `Typed ${typed} of ${plural(keys.length, 'key')}. ${outOfTime(typed, started, limit)} ` +
           `Not typed: the text from character ${typed + 1} on (${JSON.stringify(preview(rest))}); type it with another call.`
         );
       },
@@ -101,10 +103,10 @@ async function pressAll(
 }
 
 /** Why a call stopped before its last key: its time was up, and how fast the app took keys. */
-function outOfTime(pressed: number, started: number): string {
+function outOfTime(pressed: number, started: number, limitMs: number): string {
   const perKey = pressed === 0 ? undefined : (performance.now() - started) / pressed;
   return (
-    `A call sends keys for at most ${KEYS_TIME_LIMIT_MS / 1000} s, and this app took ` +
+    `A call sends keys for at most ${Number((limitMs / 1000).toFixed(1))} s, and this app took ` +
     `${perKey === undefined ? 'longer than that for one key' : `about ${perKey < 10 ? perKey.toFixed(1) : Math.round(perKey)} ms a key`} ` +
     '(each key waits until the app has handled it and redrawn).'
   );
