@@ -7,7 +7,7 @@ import {
   widgetUnavailable,
 } from '../registry/call-error.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
-import type { ActionSpec, ToolDef, ViewNode } from '../walker/types.js';
+import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
 import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
@@ -229,9 +229,12 @@ export class Dispatcher {
   async #consent(call: LiveCall, resolved: Resolved): Promise<Resolved | DispatchResult> {
     const { tool } = call;
     const session = this.#session;
-    // Annotations can only add the requirement: the listing or the spec that runs, either one.
+    // Annotations can only add the requirement: the listing's and the running spec's, together.
     const live = pickAnnotations(resolved.spec.annotations);
-    const annotations = needsAuthorization(tool.annotations) ? tool.annotations : live;
+    const annotations: ToolAnnotations = {
+      ...(tool.annotations.sensitive || live.sensitive ? { sensitive: true } : {}),
+      ...(tool.annotations.destructiveHint || live.destructiveHint ? { destructiveHint: true } : {}),
+    };
     if (!needsAuthorization(annotations)) return resolved;
     const asked = summaryOf(resolved, call.args);
     const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
