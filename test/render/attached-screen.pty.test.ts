@@ -7,28 +7,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { spawn as spawnPty } from 'node-pty';
 import { describe, expect, it } from 'vitest';
+import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
 
 const app = fileURLToPath(new URL('./fixtures/attached-counter.tsx', import.meta.url));
 const CALLS = 50;
-
-/** A person's terminal: no CI markers (Ink draws only the last frame when it believes it runs in CI). */
-function terminalEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_'))
-      continue;
-    env[key] = value;
-  }
-  return env;
-}
-
-async function waitFor(check: () => boolean, what: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}; output:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function texts(result: CallToolResult): string[] {
   return result.content.flatMap((item) => (item.type === 'text' ? [item.text] : []));

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { spawn as spawnPty } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { writeConnectionFile } from '../../src/render/connection-info.js';
+import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
 
 const endpoint = { url: 'http://127.0.0.1:1/mcp', token: 'secret-token', port: 1 };
 const tmp = () => mkdtempSync(join(tmpdir(), 'ink-mcp-conn-'));
@@ -69,20 +70,6 @@ describe('the connection file', () => {
 
 const app = fileURLToPath(new URL('./fixtures/attached-app.tsx', import.meta.url));
 
-/**
- * The environment of a person's terminal: without CI markers (Ink writes no frames until the end when
- * it believes it runs in CI).
- */
-function terminalEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_'))
-      continue;
-    env[key] = value;
-  }
-  return env;
-}
-
 /** Starts the attached fixture in a real terminal and resolves once its connection file exists. */
 async function startInPty(args: string[] = []) {
   const dir = tmp();
@@ -105,14 +92,6 @@ async function startInPty(args: string[] = []) {
   }
   const crash = () => (existsSync(crashLog) ? readFileSync(crashLog, 'utf8') : undefined);
   return { dir, term, exited, output: () => output, crash };
-}
-
-async function waitFor(check: () => boolean, what: string, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}; output:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('the connection file in a real terminal', () => {

@@ -13,27 +13,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type IPty, spawn as spawnPty } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
+import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
 
 const app = fileURLToPath(new URL('./fixtures/deploy-app.tsx', import.meta.url));
-
-/** A person's terminal: no CI markers (Ink draws only the last frame when it believes it runs in CI). */
-function terminalEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === 'CI' || key === 'CONTINUOUS_INTEGRATION' || key.startsWith('CI_'))
-      continue;
-    env[key] = value;
-  }
-  return env;
-}
-
-async function waitFor(check: () => boolean, what: string, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}; output:\n${output().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const text = (r: CallToolResult) => r.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
 
