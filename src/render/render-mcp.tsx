@@ -39,6 +39,8 @@ export interface RenderMcpOptions extends McpServerOptions {
   connectionDir?: string | false;
   /** How long the in-app confirmation waits before it denies (http). @default 60_000 */
   confirmTimeoutMs?: number;
+  /** How long a question of the in-app confirmation ignores keys after it appears (http; `Confirmer`'s `armMs`). @default 500 */
+  confirmArmMs?: number;
   /** Route the app's console output above its frames (http; Ink's option). @default true */
   patchConsole?: boolean;
   /** Streams (stdio: the protocol; http: the terminal). @default process.stdin / process.stdout / process.stderr */
@@ -75,6 +77,7 @@ function serverOptions(options: RenderMcpOptions): McpServerOptions {
     host,
     connectionDir,
     confirmTimeoutMs,
+    confirmArmMs,
     patchConsole,
     stdin,
     stdout,
@@ -157,9 +160,10 @@ async function serveHttp(element: ReactElement, options: RenderMcpOptions): Prom
         "Run it from an interactive terminal, or use transport 'stdio' to run it headless.",
     );
   }
-  const confirmer = new Confirmer(
-    options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs },
-  );
+  const confirmer = new Confirmer({
+    ...(options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs }),
+    ...(options.confirmArmMs === undefined ? {} : { armMs: options.confirmArmMs }),
+  });
   const server = createMcpServer({ confirm: confirmer.ask, ...serverOptions(options) });
   const endpoint = await server.listen({
     ...(options.port === undefined ? {} : { port: options.port }),

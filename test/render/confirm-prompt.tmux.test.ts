@@ -45,12 +45,16 @@ afterEach(async () => {
 });
 
 /** The vault fixture in a fresh tmux server of `columns` × `rows`, and an agent connected to it. */
-async function vaultInTmux(columns = 80, rows = 24) {
+async function vaultInTmux(columns = 80, rows = 24, armMs?: number) {
   // A tmux server of its own, its socket in a folder of its own (removed after: tmux leaves it).
   const socketDir = mkdtempSync(join(tmpdir(), 'ink-mcp-tmux-socket-'));
   const socket = join(socketDir, 'tmux');
   const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-tmux-'));
-  const env = { ...terminalEnv(), INK_MCP_TEST_DIR: dir };
+  const env = {
+    ...terminalEnv(),
+    INK_MCP_TEST_DIR: dir,
+    ...(armMs === undefined ? {} : { INK_MCP_TEST_ARM_MS: String(armMs) }),
+  };
   const tmux = (...args: string[]) => run('tmux', ['-S', socket, '-f', '/dev/null', ...args], { env });
   const command = `${process.execPath} --import tsx ${fixture}`;
   await tmux(
@@ -131,7 +135,8 @@ const UNARMED = /Wait: keys are ignored until this question is armed/;
 
 describe.skipIf(!hasTmux)('the y/N prompt in a real terminal (tmux)', () => {
   it('a person typing "yes" as the question appears approves nothing: the keys are ignored and swallowed until it is armed', async () => {
-    const t = await vaultInTmux();
+    // Arming of 3 s: the keys typed "as it appears" must reach the app inside it even on a loaded machine.
+    const t = await vaultInTmux(80, 24, 3000);
     const removal = t.remove('tax documents');
     const state = t.settled(removal);
     await t.until((s) => ASKED.test(s) && UNARMED.test(s), 'no unarmed question');
@@ -151,7 +156,8 @@ describe.skipIf(!hasTmux)('the y/N prompt in a real terminal (tmux)', () => {
   }, 120_000);
 
   it('"yy" read at once answers nothing; after an answer the next question is shown unarmed, and waits for its own', async () => {
-    const t = await vaultInTmux();
+    // Arming of 3 s: the test's "quick" y must reach the app inside it even on a loaded machine.
+    const t = await vaultInTmux(80, 24, 3000);
     const first = t.remove('Buy milk');
     const firstState = t.settled(first);
     const second = t.remove('tax documents');
