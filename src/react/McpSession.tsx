@@ -123,6 +123,13 @@ class SessionAnchor extends Component<McpSessionProps> {
     // take the terminal's keys, and an agent's keys must never answer it.
     EventEmitter.prototype.emit.call(this.#keyboard, 'input', data);
     await this.#source?.settled();
+    // One more turn before the next key: React's Scheduler works about 5 ms a turn, so on a loaded
+    // machine the commit's passive effects (useInput subscribing the handler that sees the new
+    // state) can fall a turn behind the quiet turn `settled()` ends on, and the next key would reach
+    // the stale handler and be lost (1 in 10,000 keys typed, at a load of 10 on 2 cores). The
+    // Scheduler's own turn was queued before this one, so it runs first.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.#source?.settled();
   };
 
   override componentDidMount(): void {
