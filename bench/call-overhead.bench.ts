@@ -18,18 +18,19 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { McpServer, Transport } from '@modelcontextprotocol/server';
+import {
+  InMemoryTransport,
+  isInitializeRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { renderMcp } from '../src/render/render-mcp.js';
 import { createMcpServer } from '../src/server/create-mcp-server.js';
+import { sendResponse, webRequest } from '../src/server/web-bridge.js';
 import { renderHeadless } from '../src/testing/render-headless.js';
 import { WIDGETS } from '../test/helpers/widgets-surface.js';
 import {
@@ -175,7 +176,7 @@ async function stdio(variant: Variant): Promise<Pair> {
 
 /** The SDK's own Streamable HTTP pattern: one transport (and server) per session, routed by `mcp-session-id`. */
 async function bareHttp(newServer: () => McpServer): Promise<{ url: string; close(): Promise<void> }> {
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const servers: McpServer[] = [];
   const http = createServer((req, res) => {
     void (async () => {
@@ -187,16 +188,17 @@ async function bareHttp(newServer: () => McpServer): Promise<{ url: string; clos
           res.writeHead(400).end();
           return;
         }
-        const created = new StreamableHTTPServerTransport({
+        const created = new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (sid) => void transports.set(sid, created),
+          onsessioninitialized: (sid: string) => void transports.set(sid, created),
         });
         transport = created;
         const server = newServer();
         servers.push(server);
         await server.connect(created);
       }
-      await transport.handleRequest(req, res, body);
+      // The same node:http ⇄ Fetch bridge ink-mcp uses, so the ratio measures ink-mcp's own work.
+      await sendResponse(await transport.handleRequest(webRequest(req, res), { parsedBody: body }), res);
     })();
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));

@@ -1,21 +1,6 @@
-/**
- * P3: tools/list with 100 sessions × 100 tools through ink-mcp ÷ a bare SDK server listing the same
- * 10,000 tools (the same JSON), both over the in-memory transport, listed alternately by SDK clients.
- *
- *   NODE_ENV=production node --expose-gc --import tsx bench/list.bench.tsx [--quick]
- *
- * ink-mcp side (`P3`): one Ink app with 100 `<McpSession>`s of 50 rows, each row declaring 2 actions
- * with `useMcpTools` (one with an input schema). A listing re-reads every session (the re-read covers
- * commits no hook reported), so its cost grows with the app. `P3.plain` (context): the same 10,000
- * tools from 100 sessions over plain data, which isolates the server, registry and walker.
- * Bare side: a low-level SDK `Server` whose tools/list handler answers a prebuilt array: the cheapest
- * a bare server can be (an `McpServer` with zod tools converts every schema on every listing).
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import type { Tool, Transport } from '@modelcontextprotocol/server';
+import { InMemoryTransport, Server } from '@modelcontextprotocol/server';
 import { Box, render, Text } from 'ink';
 import { McpSession, useMcpTools } from '../src/react/index.js';
 import { createMcpServer, type McpServerHandle } from '../src/server/create-mcp-server.js';
@@ -119,7 +104,7 @@ async function bareClient(tools: Tool[]): Promise<Client> {
     { name: 'bare', version: '1.0.0' },
     { capabilities: { tools: { listChanged: true } } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler('tools/list', () => ({ tools }));
   return clientOf('bare', (t) => server.connect(t));
 }
 

@@ -1,17 +1,4 @@
-/**
- * M1: heap growth after 10,000 tools/calls; M2: heap growth after 10,000 mount/unmount cycles of a
- * tool component. Heap in use after a full GC, measured after a warm-up (caches, JIT) and again at
- * the end; the growth is what the work left behind.
- *
- *   NODE_ENV=production node --expose-gc --import tsx bench/memory.bench.tsx [--quick]
- *
- * Both on a real Ink app inside an McpSession, with an SDK client connected in memory (the client is
- * in the same process, so its own growth counts too: the bare SDK's growth for the same calls is
- * printed for comparison).
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { Box, Text } from 'ink';
 import { useLayoutEffect, useState } from 'react';
 import { useMcpTools } from '../src/react/index.js';
@@ -117,7 +104,7 @@ async function calls(client: Client, name: string, count: number): Promise<void>
   });
   await app.waitForSync();
   let notices = 0;
-  app.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+  app.client.setNotificationHandler('notifications/tools/list_changed', () => {
     notices++;
   });
   const flip = (on: boolean) =>

@@ -12,7 +12,6 @@
  * version (or a newer one) because of a notification, and its final listing shows the final tool.
  */
 import { performance } from 'node:perf_hooks';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Text } from 'ink';
 import { useLayoutEffect, useState } from 'react';
 import { useMcpTools } from '../src/react/index.js';
@@ -76,7 +75,7 @@ const received: number[] = [];
 const listings: { at: number; version: number }[] = [];
 const versionOf = (names: string[]) =>
   Math.max(-1, ...names.map((n) => Number(/\.v(\d+)$/.exec(n)?.[1] ?? -1)));
-client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+client.setNotificationHandler('notifications/tools/list_changed', () => {
   received.push(performance.now());
   // A real client re-lists; not awaited, as a client would not block its notification handler.
   void client.listTools().then(({ tools }) => {

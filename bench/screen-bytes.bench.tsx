@@ -11,7 +11,7 @@
  * `S1.full` (context) is the size of the whole rendered frame, what an unbounded answer carried.
  * Every answer is checked: the toggled item is on its screen, with the note line.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useMcpTools } from '../src/react/index.js';

@@ -4,8 +4,8 @@
  * the built-in keyboard and screen tools. No LLM involved. `npm run demo:launcher` (builds first).
  */
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const bin = fileURLToPath(new URL('../../bin/ink-mcp.js', import.meta.url));
 const app = fileURLToPath(new URL('./chat.js', import.meta.url));

@@ -3,8 +3,8 @@
  * steps, and prints each call, its answer, and the screen after it. No LLM involved. `npm run demo`.
  */
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { parseCli } from '../cli-args.js';
 
 parseCli(

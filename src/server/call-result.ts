@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
 import type { CallAnswer } from '../session/hub.js';
 import { ScreenReading } from '../session/screen-view.js';

@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { CallToolResult, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, RequestId, Server } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
@@ -48,7 +47,13 @@ export async function callTool(
   ctx: CallToolContext,
   called: string,
   args: Record<string, unknown> | undefined,
-  request: { requestId: RequestId; signal: AbortSignal; closeSSEStream?: () => void },
+  request: {
+    requestId: RequestId;
+    signal: AbortSignal;
+    closeSSEStream?: () => void;
+    /** The caller as this request names it (2026-07-28); else the one `initialize` named. */
+    client?: { name: string; version: string };
+  },
 ): Promise<CallToolResult> {
   try {
     const { hub, names } = ctx;
@@ -70,7 +75,7 @@ export async function callTool(
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
     // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
     const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
-    const client = ctx.server.getClientVersion();
+    const client = request.client ?? ctx.server.getClientVersion();
     const callContext = {
       ...(client ? { client: { name: client.name, version: client.version } } : {}),
       ...(confirm ? { confirm } : {}),

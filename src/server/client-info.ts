@@ -1,4 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/server';
 import { cleanText, stripEscapes } from '../walker/clean-text.js';
 
 /** The most characters of a client's name or version kept (a longer one is cut, marked `…`). */

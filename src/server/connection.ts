@@ -1,15 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  type Tool,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Tool, Transport } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
 import type { Hub } from '../session/hub.js';
 import { Subscribable } from '../util/subscribable.js';
@@ -17,7 +7,7 @@ import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
 import { callTool } from './call-tool.js';
-import { cleanClientInfoOf } from './client-info.js';
+import { type ClientInfo, cleanClientInfo, cleanClientInfoOf } from './client-info.js';
 import { afterInitialize } from './initialize-first.js';
 import { LIMIT_REACHED, MAX_SUBSCRIPTIONS } from './limits.js';
 import { listTools } from './list-tools.js';
@@ -51,6 +41,17 @@ export interface ConnectionOptions {
   warnOnce: (key: string, message: string) => void;
   /** Streamable HTTP: server-sent notifications reach the client only while its GET stream is open. */
   awaitsStream?: boolean;
+  /**
+   * The protocol era this connection's SDK instance serves. `'legacy'` (2025-11-25 and before):
+   * `initialize` first, notifications sent unsolicited. `'modern'` (2026-07-28): no handshake, each
+   * request carries the client's identity; change notifications go only to `subscriptions/listen`
+   * streams, which the SDK's serving entry routes (`serveStdio` forwards the instance's
+   * `send*ListChanged()`; over HTTP the server publishes to the handler's bus instead, `perRequest`).
+   * @default 'legacy'
+   */
+  era?: 'legacy' | 'modern';
+  /** One instance per HTTP request (createMcpHandler): it sends no notifications of its own. */
+  perRequest?: boolean;
 }
 
 /**
@@ -72,6 +73,7 @@ export class Connection {
     this.#o = options;
     this.mcp = new McpServer(options.serverInfo);
     const server = this.mcp.server;
+    const modern = options.era === 'modern';
     cleanClientInfoOf(server);
     this.#notifier = new Notifier({
       send: (notice) =>
@@ -90,11 +92,13 @@ export class Connection {
       resources: { subscribe: true, listChanged: true },
     });
     server.oninitialized = () => this.#notifier.initialized();
+    // No handshake to wait for: the client's view of the tools starts with whatever it lists next.
+    if (modern) this.#notifier.initialized();
     server.onclose = () => this.#dispose();
     // Every method ink-mcp serves waits for initialize (the SDK's own initialize and ping do not).
     server.setRequestHandler(
-      ListToolsRequestSchema,
-      afterInitialize(server, () => {
+      'tools/list',
+      afterInitialize(server, modern, () => {
         try {
           const { version, tools } = this.#listTools();
           this.#notifier.listed(version);
@@ -107,8 +111,8 @@ export class Connection {
       }),
     );
     server.setRequestHandler(
-      CallToolRequestSchema,
-      afterInitialize(server, (request, extra) =>
+      'tools/call',
+      afterInitialize(server, modern, (request, ctx) =>
         callTool(
           {
             hub: options.hub,
@@ -120,46 +124,57 @@ export class Connection {
             surface: options.surface,
             logger: options.logger,
             listedNames: () => this.#listTools().tools.map((t) => t.name),
+            // 2026-07-28: nothing unsolicited on a call's stream (lists change only through
+            // subscriptions/listen), and the stable surface's list does not change with calls (SEP-2567).
             announceChanges: (requestId) =>
-              this.#notifier.toolsNow(() =>
-                server.notification(
-                  { method: 'notifications/tools/list_changed' },
-                  { relatedRequestId: requestId },
-                ),
-              ),
+              modern
+                ? Promise.resolve()
+                : this.#notifier.toolsNow(() =>
+                    server.notification(
+                      { method: 'notifications/tools/list_changed' },
+                      { relatedRequestId: requestId },
+                    ),
+                  ),
           },
           request.params.name,
           request.params.arguments,
-          extra,
+          {
+            requestId: ctx.mcpReq.id,
+            signal: ctx.mcpReq.signal,
+            // 2026-07-28: who calls is said by each request, not by an initialize.
+            ...(modern ? envelopeClient(ctx.mcpReq.envelope) : {}),
+            ...(ctx.http?.closeSSE ? { closeSSEStream: ctx.http.closeSSE } : {}),
+          },
         ),
       ),
     );
     server.setRequestHandler(
-      ListResourcesRequestSchema,
-      afterInitialize(server, () => ({ resources: options.resources.list() })),
+      'resources/list',
+      afterInitialize(server, modern, () => ({ resources: options.resources.list() })),
     );
     server.setRequestHandler(
-      ListResourceTemplatesRequestSchema,
-      afterInitialize(server, () => ({ resourceTemplates: [] })),
+      'resources/templates/list',
+      afterInitialize(server, modern, () => ({ resourceTemplates: [] })),
     );
     server.setRequestHandler(
-      ReadResourceRequestSchema,
-      afterInitialize(server, (request) => this.#read(request.params.uri)),
+      'resources/read',
+      afterInitialize(server, modern, (request) => this.#read(request.params.uri)),
     );
     server.setRequestHandler(
-      SubscribeRequestSchema,
-      afterInitialize(server, (request) => {
+      'resources/subscribe',
+      afterInitialize(server, modern, (request) => {
         this.#subscribe(request.params.uri);
         return {};
       }),
     );
     server.setRequestHandler(
-      UnsubscribeRequestSchema,
-      afterInitialize(server, (request) => {
+      'resources/unsubscribe',
+      afterInitialize(server, modern, (request) => {
         this.#subscribed.delete(request.params.uri);
         return {};
       }),
     );
+    if (options.perRequest) return;
     this.#cleanups.push(
       options.hub.onToolsChanged(() => this.#notifier.notify('tools')),
       options.resources.onListChanged(() => this.#notifier.notify('resources')),
@@ -276,4 +291,14 @@ function knownUri(uri: string): string {
 /** A caller's URI in a message: quoted, and cut short (it can be megabytes long). */
 function shown(uri: string): string {
   return JSON.stringify(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri);
+}
+
+/**
+ * The caller a 2026-07-28 request names in its envelope (`io.modelcontextprotocol/clientInfo`, a
+ * SHOULD since spec PR #3002), cleaned like an initialize's `clientInfo`. The SDK's type for the
+ * envelope has no members (`Partial<RequestMetaEnvelope>`), hence the read by key.
+ */
+function envelopeClient(envelope: object | undefined): { client?: ClientInfo } {
+  const raw = (envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/clientInfo'];
+  return typeof raw === 'object' && raw !== null ? { client: cleanClientInfo(raw) } : {};
 }

@@ -1,5 +1,5 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ServerNotifier, Transport } from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Authorizer, Confirm } from '../registry/authorize.js';
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import type { CoalesceOptions } from '../session/coalesce.js';
@@ -7,6 +7,7 @@ import { Hub } from '../session/hub.js';
 import type { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
 import type { SecretNames } from '../util/secret-names.js';
+import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
@@ -173,7 +174,14 @@ class InkMcpServer implements McpServerHandle {
   async connect(transport: Transport): Promise<void> {
     this.#boot();
     if (transport instanceof StdioServerTransport) guardStdio(transport, this.#logger);
-    await this.#open(false).connect(transport);
+    // SDK 2.x's connection-pinned entry serves both eras on one transport: the opening exchange
+    // (`initialize`, or a 2026-07-28 request such as `server/discover`) picks the era, and one
+    // instance from the factory serves the connection (docs/serving/stdio.md, "legacy-clients.md").
+    // It takes any transport ("bring your own transport"), so in-memory pairs get both eras too.
+    serveStdio(({ era }) => this.#open({ era }).mcp, {
+      transport,
+      onerror: (error) => this.#logger.info?.(`ink-mcp: ${errorText(error)}`),
+    });
   }
 
   listen(options: ListenOptions = {}): Promise<HttpEndpoint> {
@@ -191,7 +199,9 @@ class InkMcpServer implements McpServerHandle {
         logger: this.#logger,
         idleTimeoutMs: limitOption('idleTimeoutMs', idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS, MAX_TIMER_MS),
         maxSessions: limitOption('maxHttpSessions', maxHttpSessions, DEFAULT_MAX_HTTP_SESSIONS),
-        openConnection: () => this.#open(true),
+        openConnection: () => this.#open({ era: 'legacy', awaitsStream: true }),
+        openPerRequest: () => this.#open({ era: 'modern', perRequest: true }),
+        publishChanges: (notify) => this.#publishChanges(notify),
       };
     } catch (error) {
       return Promise.reject(error);
@@ -219,7 +229,7 @@ class InkMcpServer implements McpServerHandle {
     return this.#closing;
   }
 
-  #open(awaitsStream: boolean): Connection {
+  #open(how: { era: 'legacy' | 'modern'; awaitsStream?: boolean; perRequest?: boolean }): Connection {
     if (this.#closing)
       throw new Error('ink-mcp: this server is closed; create a new one with createMcpServer().');
     const connection = new Connection({
@@ -234,11 +244,39 @@ class InkMcpServer implements McpServerHandle {
       confirm: this.#options.confirm,
       logger: this.#logger,
       warnOnce: this.#warnOnce,
-      awaitsStream,
+      awaitsStream: how.awaitsStream ?? false,
+      era: how.era,
+      perRequest: how.perRequest ?? false,
     });
     this.#connections.add(connection);
     connection.onClosed(() => this.#connections.delete(connection));
     return connection;
+  }
+
+  /**
+   * What 2026-07-28 HTTP clients hear on their `subscriptions/listen` streams (the SDK's listen
+   * router filters per stream): the tool list when the listed version moved, the resource list, and
+   * each resource's updates. Per-request instances send nothing themselves.
+   */
+  #publishChanges(notify: ServerNotifier): () => void {
+    const listed = () =>
+      (this.#options.surface ?? 'stable') === 'stable'
+        ? this.#stable.current(this.hub).version
+        : this.hub.registry.version;
+    let version = listed();
+    const stops = [
+      this.hub.onToolsChanged(() => {
+        const now = listed();
+        if (now === version) return;
+        version = now;
+        notify.toolsChanged();
+      }),
+      this.#resources.onListChanged(() => notify.resourcesChanged()),
+      this.#resources.onUpdated((uri) => notify.resourceUpdated(uri)),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   /** The boot check: every pending server-level tool passes, or none is registered and this throws. */

@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId, Server } from '@modelcontextprotocol/server';
 import type { AuthorizeRequest, Confirm, ConfirmOptions } from '../registry/authorize.js';
 import { shownArgs, shownText } from '../registry/shown-text.js';
 

@@ -1,5 +1,4 @@
-import type { EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
 
 /** How much an HTTP server keeps for clients that reconnect with `Last-Event-ID`. */
 export interface EventStoreLimits {

@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpHttpHandler,
+  type ServerNotifier,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import type { Connection } from './connection.js';
 import { type EventStoreLimits, ServerEvents, type SessionEvents, SSE_RETRY_MS } from './event-store.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';
-import { ABORTED, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
+import { ABORTED, MAX_BODY_BYTES, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
 import { LIMIT_REACHED } from './limits.js';
 import { chooseToken } from './token.js';
+import { sendResponse, webRequest } from './web-bridge.js';
 
 export interface ListenOptions {
   /** The TCP port; 0 picks a free one (read it from the returned url). @default 0 */
@@ -37,6 +44,10 @@ export interface HttpServerDeps {
   maxSessions: number;
   /** A new connection whose notifications wait for the client's GET stream. */
   openConnection(): Connection;
+  /** A connection serving one 2026-07-28 request (no session, no notifications of its own). */
+  openPerRequest(): Connection;
+  /** Publishes the server's changes to 2026-07-28 `subscriptions/listen` streams until called. */
+  publishChanges(notify: ServerNotifier): () => void;
   /** What the server keeps for clients that resume a stream. @default EVENT_STORE_LIMITS */
   eventLimits?: EventStoreLimits;
 }
@@ -45,7 +56,7 @@ const PATH = '/mcp';
 
 interface HttpSession {
   readonly connection: Connection;
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   /** Requests (and GET streams) in flight: a session is idle only when none are. */
   active: number;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -73,6 +84,14 @@ export class HttpServer {
   /** Initialize requests being answered: sessions about to exist, counted toward `maxSessions`. */
   #opening = 0;
   #closing: Promise<void> | undefined;
+  /**
+   * 2026-07-28 requests (a per-request `_meta` envelope, no session): the SDK's own entry, strict
+   * (`legacy: 'reject'`), behind the same guard. 2025-era traffic keeps the sessionful transport
+   * below, routed by the SDK's own classifier (`isLegacyRequest`), as docs/serving/legacy-clients.md
+   * ("Keep a sessionful 2025 deployment running") describes.
+   */
+  readonly #modern: McpHttpHandler;
+  readonly #unpublish: () => void;
 
   static async start(deps: HttpServerDeps, options: ListenOptions = {}): Promise<HttpServer> {
     const host = options.host ?? '127.0.0.1';
@@ -105,6 +124,12 @@ export class HttpServer {
       extraHosts: wildcard || isLoopbackHost(host) ? [] : [bracketed(host).toLowerCase()],
     };
     this.endpoint = { url: `http://${wildcard ? '127.0.0.1' : bracketed(host)}:${port}${PATH}`, token };
+    this.#modern = createMcpHandler(() => deps.openPerRequest().mcp, {
+      legacy: 'reject',
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onerror: (error) => deps.logger.info?.(`ink-mcp: ${errorText(error)}`),
+    });
+    this.#unpublish = deps.publishChanges(this.#modern.notify);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       if (req.method === 'POST') {
         this.#posts.add(res);
@@ -146,6 +171,12 @@ export class HttpServer {
       }
     }
     const sessionId = req.headers['mcp-session-id'];
+    if (req.method === 'POST' && typeof sessionId !== 'string') {
+      const request = webRequest(req, res);
+      if (!(await isLegacyRequest(request, body))) {
+        return sendResponse(await this.#modern.fetch(request, { parsedBody: body }), res);
+      }
+    }
     if (typeof sessionId === 'string') {
       const session = this.#sessions.get(sessionId);
       if (session) return this.#route(session, req, res, body);
@@ -188,7 +219,7 @@ export class HttpServer {
       abandoned: new Set(),
       events: this.events.session(),
     } as Omit<HttpSession, 'transport'> as HttpSession;
-    session.transport = new StreamableHTTPServerTransport({
+    session.transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.#sessions.set(id, session);
@@ -209,7 +240,7 @@ export class HttpServer {
       if ('method' in message && id !== undefined && session.abandoned.delete(id)) return;
       deliver?.(message, extra);
     };
-    await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
+    await this.#track(session, res, () => this.#serve(session, req, res, body));
     // An initialize the transport refused created no session: nothing will ever use this connection.
     if (this.#sessions.get(session.transport.sessionId ?? '') !== session) await connection.close();
   }
@@ -231,7 +262,21 @@ export class HttpServer {
       } else watchStream(session.connection, res);
     }
     if (req.method === 'POST') cancelOnAbort(session, res, body);
-    await this.#track(session, res, () => session.transport.handleRequest(req, res, body));
+    await this.#track(session, res, () => this.#serve(session, req, res, body));
+  }
+
+  async #serve(
+    session: HttpSession,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
+    const request = webRequest(req, res);
+    const response = await session.transport.handleRequest(
+      request,
+      req.method === 'POST' ? { parsedBody: body } : {},
+    );
+    await sendResponse(response, res);
   }
 
   /** Counts the request as activity until its response closes (a GET stream: until it ends). */
@@ -274,6 +319,8 @@ export class HttpServer {
   close(graceMs = 0): Promise<void> {
     this.#closing ??= (async () => {
       await this.#postsEnded(graceMs);
+      this.#unpublish();
+      await this.#modern.close();
       const sessions = [...this.#sessions.values()];
       for (const id of [...this.#sessions.keys()]) this.#drop(id);
       await Promise.all(sessions.map((s) => s.connection.close()));

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { Logger } from '../walker/types.js';
 import type { ListedTool } from './stable-surface.js';
 import { strictSchema } from './strict-schema.js';

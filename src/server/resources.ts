@@ -1,4 +1,4 @@
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
 import { viewText } from '../session/screen-view.js';
 import type { Session } from '../session/session.js';

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 

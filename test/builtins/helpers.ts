@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 
 /** The tools a client lists, by canonical name (`session.widget.action`) whatever the name style. */
 export async function listed(client: Client): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -23,8 +23,8 @@ import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { ChatOpenAI } from '@langchain/openai';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import { MCPClient as MastraMCPClient } from '@mastra/mcp';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
   MCPServerStdio,
   Agent as OpenAIAgent,

@@ -1,4 +1,4 @@
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 
 /** The params of an MCP `initialize` request from a client called `name`. */
 export function initializeParams(name = 'raw') {

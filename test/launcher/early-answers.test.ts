@@ -1,5 +1,5 @@
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { type JSONRPCMessage, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { InMemoryTransport, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { earlyAnswer, PROTOCOL_VERSIONS } from '../../src/launcher/early-answers.js';
 import { Relay } from '../../src/launcher/relay.js';

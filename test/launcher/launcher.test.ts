@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
@@ -191,7 +190,7 @@ describe('an app with its own copy of ink', () => {
     try {
       const why = /the app uses another copy of ink than ink-mcp does/;
       const changed = new Promise<void>((resolve) =>
-        run.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+        run.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
       );
       // The listing is answered before the app loads (the stable surface's list is known); the app's
       // server refusing it afterwards is told as a change of list, and the next listing says why.

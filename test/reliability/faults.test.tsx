@@ -1,8 +1,11 @@
 import { request } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { type CallToolResult, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import {
+  Client,
+  InMemoryTransport,
+  LATEST_PROTOCOL_VERSION,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { type Instance, render } from 'ink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { McpSession } from '../../src/react/McpSession.js';

@@ -1,7 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, Client as SdkClient } from '@modelcontextprotocol/client';
+import { ListToolsResultSchema } from '@modelcontextprotocol/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSource } from '../../fixtures/data-source.js';

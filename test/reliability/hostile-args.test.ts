@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/render-headless.js';
@@ -141,10 +140,7 @@ describe('hostile arguments', () => {
         const before = seen.length;
         // Not through callTool's types: an attacker's client sends whatever it likes.
         const answer = client
-          .request(
-            { method: 'tools/call', params: { name: 'app.p.none', arguments: args as never } },
-            CallToolResultSchema,
-          )
+          .request({ method: 'tools/call', params: { name: 'app.p.none', arguments: args as never } })
           .then(
             (result) => ({ result }),
             (error: unknown) => ({ error }),

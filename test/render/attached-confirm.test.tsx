@@ -14,9 +14,8 @@ const hidden = vi.hoisted(() => {
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Text, useInput } from 'ink';
 import { useState } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -228,7 +227,6 @@ async function attachedVault(columns = 100, rows = 30) {
   const call = (name: string, args: Record<string, unknown> = {}, signal?: AbortSignal) =>
     client.callTool(
       { name: `vault.vault.${name}`, arguments: args },
-      undefined,
       signal ? { signal } : {},
     ) as Promise<CallToolResult>;
   /** Whether a promise is still pending after the app had time to act on what came before. */

@@ -1,7 +1,6 @@
 // A headless app served to an agent renders Ink's frame when the screen is read (or 32 ms after a
 // commit), not in every commit: src/react/deferred-render.ts. Real Ink, a real MCP client.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { render } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferRenders } from '../../src/react/deferred-render.js';

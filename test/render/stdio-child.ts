@@ -1,8 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { Client, ReadBuffer, serializeMessage } from '@modelcontextprotocol/client';
 import { repoRoot } from '../launcher/build.js';
 
 export interface StdioChild {
@@ -89,9 +87,12 @@ export async function startStdioChild(
     client,
     child,
     call: async (name, callArgs = {}) => {
-      const result = (await client.callTool({ name, arguments: callArgs }, undefined, {
-        timeout: 30_000,
-      })) as CallToolResult;
+      const result = (await client.callTool(
+        { name, arguments: callArgs },
+        {
+          timeout: 30_000,
+        },
+      )) as CallToolResult;
       const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
       return { ...result, text };
     },

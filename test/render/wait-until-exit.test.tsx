@@ -1,8 +1,7 @@
 // Ink 8 settles `waitUntilExit()` in the callback of an empty `stdout.write('', callback)`: these
 // tests hang (and fail on the guard below) with a stdout that drops write callbacks.
 import { PassThrough } from 'node:stream';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Text, useApp } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { createMemoryTerminal } from '../../src/react/memory-terminal.js';

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const app = fileURLToPath(new URL('./fixtures/deploy-app.tsx', import.meta.url));
@@ -34,7 +34,7 @@ async function start(name: string, decide: (message: string) => boolean) {
   });
   const client = new Client({ name, version: '1' }, { capabilities: { elicitation: {} } });
   const asked: string[] = [];
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
+  client.setRequestHandler('elicitation/create', (request) => {
     asked.push(request.params.message);
     return { action: 'accept', content: { approve: decide(request.params.message) } };
   });

@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { DataSource } from '../../fixtures/data-source.js';
 import { Session } from '../../src/session/session.js';
@@ -69,7 +68,7 @@ describe('cancellation: a call the client gave up on is never applied', () => {
     const calls: ReturnType<typeof outcome>[] = [];
     // 10 calls the client stops waiting for after 100 ms, then 5 it waits for.
     for (let n = 0; n < 10; n++) {
-      const call = client.callTool({ name: 'app_q_add', arguments: { n } }, undefined, { timeout: 100 });
+      const call = client.callTool({ name: 'app_q_add', arguments: { n } }, { timeout: 100 });
       calls.push(outcome(n, call));
     }
     for (let n = 10; n < 15; n++)
@@ -105,9 +104,12 @@ describe('cancellation: a call the client gave up on is never applied', () => {
     const hold = client.callTool({ name: 'app_q_hold' });
     await app.holding;
     const controller = new AbortController();
-    const cancelled = client.callTool({ name: 'app_q_add', arguments: { n: 1 } }, undefined, {
-      signal: controller.signal,
-    });
+    const cancelled = client.callTool(
+      { name: 'app_q_add', arguments: { n: 1 } },
+      {
+        signal: controller.signal,
+      },
+    );
     const kept = client.callTool({ name: 'app_q_add', arguments: { n: 2 } });
     await sleep(20);
     controller.abort('the user changed their mind');

@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import { type IncomingMessage, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/server/index.js';
 import { initializeRequest } from '../helpers/initialize.js';

@@ -1,4 +1,4 @@
-import { ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { connectClient, counterApp, testServer, texts } from './helpers.js';
 
@@ -8,7 +8,7 @@ async function askingClient(answer: (message: string) => ElicitResult) {
   server.attach(app.session);
   const client = await connectClient(server, { capabilities: { elicitation: {} } });
   const asked: string[] = [];
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
+  client.setRequestHandler('elicitation/create', (request) => {
     const message = request.params.message;
     asked.push(message);
     return answer(message);
@@ -57,7 +57,7 @@ describe("confirmation ('ask')", () => {
     const app = counterApp();
     server.attach(app.session);
     const client = await connectClient(server, { capabilities: { elicitation: {} } });
-    client.setRequestHandler(ElicitRequestSchema, () => {
+    client.setRequestHandler('elicitation/create', () => {
       throw new Error('elicitation must not be used');
     });
     expect(texts(await client.callTool({ name: 'app.c.wipe' }))).toEqual(['wiped']);

@@ -1,4 +1,3 @@
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -26,7 +25,7 @@ async function asked(args: Record<string, unknown>): Promise<string[]> {
   });
   const messages: string[] = [];
   try {
-    app.client.setRequestHandler(ElicitRequestSchema, (request) => {
+    app.client.setRequestHandler('elicitation/create', (request) => {
       messages.push(request.params.message);
       return { action: 'accept', content: { approve: true } };
     });

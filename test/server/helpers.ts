@@ -1,6 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { ClientCapabilities, Notification } from '@modelcontextprotocol/sdk/types.js';
+import type { ClientCapabilities, Notification, NotificationMethod } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach } from 'vitest';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../../src/server/index.js';
 import { WIDGETS } from '../helpers/widgets-surface.js';
@@ -44,12 +43,9 @@ export async function connectClient(
 }
 
 /** Records every notification of one kind the client receives. */
-export function collect(
-  client: Client,
-  schema: Parameters<Client['setNotificationHandler']>[0],
-): Notification[] {
+export function collect(client: Client, method: NotificationMethod): Notification[] {
   const seen: Notification[] = [];
-  client.setNotificationHandler(schema, (n) => {
+  client.setNotificationHandler(method, (n) => {
     seen.push(n as Notification);
   });
   return seen;

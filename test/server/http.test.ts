@@ -1,6 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { McpServerOptions } from '../../src/server/index.js';
 import { INITIALIZE } from '../helpers/initialize.js';
@@ -142,7 +140,7 @@ describe('Streamable HTTP', () => {
       return fetch(input, init);
     };
     const { client } = await httpClient(url, token, lateGet);
-    const changed = collect(client, ToolListChangedNotificationSchema);
+    const changed = collect(client, 'notifications/tools/list_changed');
     await client.listTools();
     app.widgets.push('later');
     app.render();
@@ -172,7 +170,7 @@ describe('HTTP call results', () => {
       { name: 'http-elicit', version: '1.0.0' },
       { capabilities: { elicitation: {} } },
     );
-    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { approve: true } }));
+    client.setRequestHandler('elicitation/create', () => ({ action: 'accept', content: { approve: true } }));
     await client.connect(transport);
     clients.push(client);
     expect(texts(await client.callTool({ name: 'app.c.wipe' }))).toEqual(['wiped']);

@@ -1,10 +1,5 @@
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  type JSONRPCMessage,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { describe, expect, it, vi } from 'vitest';
 import { DataSource } from '../../fixtures/data-source.js';
 import { Session } from '../../src/session/session.js';
@@ -137,7 +132,7 @@ describe('notifications/tools/list_changed', () => {
     const app = counterApp();
     server.attach(app.session);
     const client = await connectClient(server);
-    const changed = collect(client, ToolListChangedNotificationSchema);
+    const changed = collect(client, 'notifications/tools/list_changed');
     await client.listTools();
     for (let i = 1; i <= 5; i++) {
       app.widgets.push(`n${i}`);
@@ -187,7 +182,7 @@ describe('resources', () => {
     const first = counterApp('one');
     server.attach(first.session);
     const client = await connectClient(server);
-    const listChanged = collect(client, ResourceListChangedNotificationSchema);
+    const listChanged = collect(client, 'notifications/resources/list_changed');
     expect((await client.listResources()).resources.map((r) => [r.uri, r.mimeType])).toEqual([
       ['ink://one/screen', 'text/plain'],
       ['ink://one/tree', 'application/json'],
@@ -255,8 +250,8 @@ describe('resources', () => {
     server.attach(app.session);
     const client = await connectClient(server);
     const other = await connectClient(server);
-    const updated = collect(client, ResourceUpdatedNotificationSchema);
-    const otherUpdated = collect(other, ResourceUpdatedNotificationSchema);
+    const updated = collect(client, 'notifications/resources/updated');
+    const otherUpdated = collect(other, 'notifications/resources/updated');
     await client.subscribeResource({ uri: 'ink://app/screen' });
     app.render(); // two commits in one burst
     app.render();

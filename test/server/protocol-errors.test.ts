@@ -1,14 +1,14 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { connectClient, counterApp, testServer } from './helpers.js';
 
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
+async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(McpError);
-  return error as McpError;
+  expect(error).toBeInstanceOf(ProtocolError);
+  return error as ProtocolError;
 }
 
 describe('protocol errors', () => {

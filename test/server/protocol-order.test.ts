@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import {
+  Client,
+  InMemoryTransport,
+  ProtocolError,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIMIT_REACHED, MAX_SUBSCRIPTIONS } from '../../src/server/limits.js';
 import { NOT_INITIALIZED_CODE } from '../../src/util/protocol-order.js';
@@ -20,13 +22,13 @@ import { connectClient, counterApp, testServer } from './helpers.js';
 const CALL = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'app.c.wipe', arguments: {} } };
 const fixture = fileURLToPath(new URL('./fixtures/stdio-server.ts', import.meta.url));
 
-async function rejection(promise: Promise<unknown>): Promise<McpError> {
+async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(McpError);
-  return error as McpError;
+  expect(error).toBeInstanceOf(ProtocolError);
+  return error as ProtocolError;
 }
 
 const clients: Client[] = [];

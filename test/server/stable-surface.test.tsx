@@ -3,9 +3,9 @@
  * action, answers in one block that end with the actions available now; and, on the widgets surface,
  * list_changed before the answer of the call that caused it.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../examples/todo/App.js';
 import { type HeadlessApp, renderHeadless } from '../../src/testing/index.js';
@@ -39,7 +39,7 @@ describe('the stable surface (default)', () => {
   it('lists the built-ins and act, and the same list after calls that open and close widgets, with no list_changed', async () => {
     const a = await todo({ authorize: () => 'allow' });
     let notices = 0;
-    a.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    a.client.setNotificationHandler('notifications/tools/list_changed', () => {
       notices++;
     });
     expect(await names(a.client)).toEqual(STABLE);
@@ -150,7 +150,7 @@ describe('the widgets surface', () => {
     const a = await todo({ surface: 'widgets' });
     await names(a.client);
     const events: string[] = [];
-    a.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    a.client.setNotificationHandler('notifications/tools/list_changed', () => {
       events.push('list_changed');
     });
     await call(a, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] }).then((r) => {
@@ -176,7 +176,7 @@ describe('the widgets surface', () => {
     );
     await names(client);
     const events: string[] = [];
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
       events.push('list_changed');
     });
     await call({ client }, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] });
@@ -191,7 +191,7 @@ describe('the stable list moves with the declared set only', () => {
     const one = counterApp('one');
     server.attach(one.session);
     const client = await connectClient(server);
-    const notices = collect(client, ToolListChangedNotificationSchema);
+    const notices = collect(client, 'notifications/tools/list_changed');
     // A session over plain data has no built-ins: its act is all it lists.
     expect(await names(client)).toEqual(['one_act']);
     const grown = await call({ client }, 'one_act', { widget: 'c', action: 'grow', args: '{}' });

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import { Text, useFocus } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

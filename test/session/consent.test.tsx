@@ -3,7 +3,7 @@
  * the widget as it is then, and a yes runs only what they were shown; an agent's keys never answer a
  * question only a person may answer.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

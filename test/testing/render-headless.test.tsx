@@ -1,4 +1,3 @@
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Box, Text, useInput } from 'ink';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +35,7 @@ describe('renderHeadless', () => {
     });
     try {
       let changed = 0;
-      app.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      app.client.setNotificationHandler('notifications/tools/list_changed', () => {
         changed++;
       });
       const before = (await app.client.listTools()).tools.map((t) => t.name);

@@ -5,8 +5,8 @@
 // connection and writes that answer to stderr (`gated: listed <JSON-RPC answer>`), for a test to
 // compare with what the client was answered before the app loaded.
 import { once } from 'node:events';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { startMcp } from '../../../src/start/index.js';
 
 const flag = (name: string) => process.argv.includes(name);

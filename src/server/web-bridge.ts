@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * node:http ⇄ Fetch API, for the SDK 2.x HTTP entries (`WebStandardStreamableHTTPServerTransport`,
+ * `createMcpHandler`), which take a web `Request` and answer a `Response`. ink-mcp reads and checks
+ * the body itself first (guard, size limit, JSON), so the `Request` carries no body: the SDK gets
+ * the parsed body as `parsedBody`. (`@modelcontextprotocol/node` does this conversion through Hono's
+ * node-server; two small functions do not need those dependencies.)
+ */
+export function webRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  // Aborted when the client goes away before its answer is written: the SDK cancels the exchange.
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
+    method: req.method ?? 'GET',
+    headers,
+    signal: gone.signal,
+  });
+}
+
+/**
+ * Writes a `Response` to `res`: the head at once (an SSE stream's headers are what tells the client
+ * its stream is open), then the body as it comes. Resolves once the head is written; a client that
+ * goes away cancels the body, which is how the SDK learns a stream closed.
+ */
+export async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    const before = headers[name];
+    headers[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+  });
+  res.writeHead(response.status, headers);
+  if (response.body === null) {
+    res.end();
+    return;
+  }
+  // SSE: each event goes out as it is written, not when Node's buffer fills.
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  res.once('close', () => {
+    if (!res.writableFinished) void reader.cancel().catch(() => {});
+  });
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!res.destroyed) res.write(value);
+      }
+      if (!res.destroyed) res.end();
+    } catch {
+      // The stream was cancelled (the client went away) or failed: nothing more can be written.
+      if (!res.destroyed) res.destroy();
+    }
+  })();
+}
