@@ -103,7 +103,7 @@ describe('subscriptions', () => {
     server.attach(counterApp().session);
     const client = await connectClient(server);
     const error = await rejection(client.subscribeResource({ uri: 'ink://nobody/screen' }));
-    expect(error.code).toBe(-32002);
+    expect(error.code).toBe(-32602);
     expect(error.message).toMatch(
       /cannot subscribe to "ink:\/\/nobody\/screen": no session "nobody" is attached now/,
     );
