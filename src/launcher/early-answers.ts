@@ -11,6 +11,17 @@ import { SERVED_METHODS } from '../render/early-methods.js';
 /** The protocol versions the MCP SDK's server accepts, newest first (`SUPPORTED_PROTOCOL_VERSIONS`). */
 export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
 
+/**
+ * The 2026-07-28-era revisions the SDK's server serves (`SUPPORTED_MODERN_PROTOCOL_VERSIONS`), what
+ * its `server/discover` answer lists as `supportedVersions`.
+ */
+export const MODERN_PROTOCOL_VERSIONS = ['2026-07-28'];
+
+/** The per-request envelope keys of protocol 2026-07-28 (`_meta`), as the SDK names them. */
+export const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+
 /** The initialize answer of `createMcpServer()` without a version: capabilities and server name. */
 export const SERVER_CAPABILITIES = {
   tools: { listChanged: true },
@@ -54,6 +65,34 @@ export function earlyAnswer(request: JsonRpcRequest, serverInfo = DEFAULT_SERVER
     return { jsonrpc: '2.0', id, result };
   }
   if (method === 'ping') return { jsonrpc: '2.0', id, result: {} };
+  if (method === 'server/discover') {
+    // A well-formed 2026-07-28 probe is answered as the SDK's serveStdio answers it (the same fields,
+    // cache hints at their defaults, the server's identity in `_meta`), at once: an `auto` client
+    // that waits too long falls back to a second spawn. One without the envelope is a 2025-era
+    // request, which the SDK answers -32601 (below); anything else (a revision not served, a
+    // malformed envelope) goes to the app's server, which words the error.
+    const meta = request.params?._meta as Record<string, unknown> | undefined;
+    const claimed = meta?.[PROTOCOL_VERSION_KEY];
+    if (claimed !== undefined) {
+      const capabilities = meta?.[CLIENT_CAPABILITIES_KEY];
+      if (
+        typeof claimed !== 'string' ||
+        !MODERN_PROTOCOL_VERSIONS.includes(claimed) ||
+        typeof capabilities !== 'object' ||
+        capabilities === null
+      )
+        return undefined;
+      const result = {
+        supportedVersions: MODERN_PROTOCOL_VERSIONS,
+        capabilities: SERVER_CAPABILITIES,
+        resultType: 'complete',
+        ttlMs: 0,
+        cacheScope: 'private',
+        _meta: { [SERVER_INFO_KEY]: serverInfo },
+      };
+      return { jsonrpc: '2.0', id, result };
+    }
+  }
   if (!SERVED_METHODS.has(method))
     return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
   return undefined;
@@ -79,6 +118,12 @@ export function isRequest(
     typeof message.method === 'string' &&
     (typeof message.id === 'string' || typeof message.id === 'number')
   );
+}
+
+/** A request of the 2026-07-28 era: it names its revision in its own `_meta` (no `initialize`). */
+export function claimsModernEra(request: JsonRpcRequest): boolean {
+  const meta = request.params?._meta;
+  return typeof meta === 'object' && meta !== null && PROTOCOL_VERSION_KEY in meta;
 }
 
 export function isResponse(message: Record<string, unknown> | undefined): boolean {

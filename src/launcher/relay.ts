@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { NOT_INITIALIZED_CODE, notInitializedMessage } from '../util/protocol-order.js';
 import {
+  claimsModernEra,
   earlyAnswer,
   isRequest,
   isResponse,
@@ -77,7 +78,13 @@ export class Relay {
     // The lifecycle holds here too: a request queued before the client's initialize would otherwise
     // reach the app after the replayed one, and be served (src/server/initialize-first.ts).
     if (request?.method === 'initialize') this.#clientInitialized = true;
-    else if (request && !this.#clientInitialized && !BEFORE_INITIALIZE.has(request.method)) {
+    else if (
+      request &&
+      !this.#clientInitialized &&
+      !BEFORE_INITIALIZE.has(request.method) &&
+      // 2026-07-28 has no initialize: each request carries its own envelope, checked by the app's server.
+      !claimsModernEra(request)
+    ) {
       this.#io.toClient(
         JSON.stringify({
           jsonrpc: '2.0',
@@ -87,7 +94,15 @@ export class Relay {
       );
       return;
     }
-    if (request?.method === 'tools/list' && this.#earlyList && !this.#gone && this.#refusal === undefined) {
+    // The early list is a 2025-era answer (no resultType, cache hints or identity stamp): a
+    // 2026-07-28 listing waits for the app's server.
+    if (
+      request?.method === 'tools/list' &&
+      !claimsModernEra(request) &&
+      this.#earlyList &&
+      !this.#gone &&
+      this.#refusal === undefined
+    ) {
       this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: this.#earlyList }));
       if (!this.#listAsked) {
         this.#listAsked = true;

@@ -4,6 +4,8 @@ import { answeredWithoutTheApp } from './early-methods.js';
 
 type RequestId = string | number;
 
+const OPENINGS = new Set(['initialize', 'server/discover']);
+
 /** How long requests that need the app wait for its first render before they are served anyway. */
 const HOLD_MS = 15_000;
 
@@ -85,8 +87,8 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   }
 
   /**
-   * Resolves once the client's `initialize` has been answered, or after `timeoutMs` (a client that
-   * sends something else first, or nothing yet). Lets the app's first render wait for that answer.
+   * Resolves once the client's `initialize` (or 2026-07-28 `server/discover`) has been answered, or
+   * after `timeoutMs` (a client that sends something else first, or nothing yet). Lets the app's first render wait for that answer.
    */
   initializeAnswered(timeoutMs: number): Promise<void> {
     return this.#initialized ? Promise.resolve() : waitIn(this.#onInitialized, timeoutMs);
@@ -100,8 +102,8 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   #received(message: JSONRPCMessage): void {
     if ('method' in message && 'id' in message) {
       this.#pending.add(message.id);
-      if (message.method === 'initialize' && this.#initializeId === undefined)
-        this.#initializeId = message.id;
+      // The opening exchange: `initialize` (2025 era) or `server/discover` (2026-07-28, no handshake).
+      if (OPENINGS.has(message.method) && this.#initializeId === undefined) this.#initializeId = message.id;
     }
     // A cancelled request gets no answer (MCP spec): stop waiting for it.
     else if ('method' in message && message.method === 'notifications/cancelled') {

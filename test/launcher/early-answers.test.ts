@@ -1,5 +1,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { InMemoryTransport, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import {
+  InMemoryTransport,
+  PROTOCOL_VERSION_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { earlyAnswer, PROTOCOL_VERSIONS } from '../../src/launcher/early-answers.js';
 import { Relay } from '../../src/launcher/relay.js';
@@ -31,6 +35,15 @@ const INIT = (protocolVersion: string) => ({
   clientInfo: { name: 't', version: '1' },
 });
 
+// A 2026-07-28 probe (what SDK 2.x clients in `auto` mode and Claude Code send first).
+const DISCOVER = {
+  _meta: {
+    [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+  },
+};
+
 describe("the launcher's early answers match the real server's", () => {
   it('the protocol versions are the SDK server’s', () => {
     expect(PROTOCOL_VERSIONS).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
@@ -52,6 +65,25 @@ describe("the launcher's early answers match the real server's", () => {
       serverInfo,
     );
     expect(early).toEqual({ jsonrpc: '2.0', id: 1, result: real.result });
+  });
+
+  it('server/discover (2026-07-28): the same result, for a default server and one with its own name', async () => {
+    for (const info of [undefined, { name: 'my-app', version: '2.3.4' }]) {
+      const real = await realAnswer('server/discover', DISCOVER, info ?? {});
+      expect(real.result).toBeDefined();
+      const early = earlyAnswer({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: DISCOVER }, info);
+      expect(early).toEqual({ jsonrpc: '2.0', id: 1, result: real.result });
+    }
+  });
+
+  it('server/discover naming a revision the server does not serve, or without capabilities: left to the server', async () => {
+    for (const params of [
+      { _meta: { ...DISCOVER._meta, [PROTOCOL_VERSION_META_KEY]: '2099-01-01' } },
+      { _meta: { [PROTOCOL_VERSION_META_KEY]: '2026-07-28' } },
+    ]) {
+      expect(earlyAnswer({ jsonrpc: '2.0', id: 1, method: 'server/discover', params })).toBeUndefined();
+      expect((await realAnswer('server/discover', params)).error?.code).toBeLessThan(0);
+    }
   });
 
   it('every method it forwards is served by the real server; every one it refuses, the server refuses', async () => {
@@ -93,6 +125,18 @@ describe('Relay', () => {
     const toApp: string[] = [];
     r.attach((l) => toApp.push(l));
     expect(toApp.map((l) => JSON.parse(l).method)).toEqual(['initialize']);
+  });
+
+  it('a 2026-07-28 client: server/discover answered at once, its enveloped requests queued for the app (no initialize to replay)', () => {
+    const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: DISCOVER }));
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: DISCOVER }));
+    expect(toClient.map((l) => JSON.parse(l))).toEqual([
+      earlyAnswer({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: DISCOVER }),
+    ]);
+    const toApp: string[] = [];
+    r.attach((l) => toApp.push(l));
+    expect(toApp.map((l) => [JSON.parse(l).id, JSON.parse(l).method])).toEqual([[2, 'tools/list']]);
   });
 
   it('answers initialize at once, queues the rest, and replays initialize then the queue to the app', () => {
