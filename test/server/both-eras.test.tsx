@@ -1,0 +1,133 @@
+import { fileURLToPath } from 'node:url';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../examples/todo/App.js';
+import { renderHeadless } from '../../src/testing/render-headless.js';
+
+/**
+ * One server, both protocol eras (issue #29): an SDK 2.x client pinned to 2026-07-28 (`server/discover`,
+ * a `_meta` envelope on every request, no session) and one of the 2025 era (`initialize`, 2025-11-25)
+ * drive the todo example over stdio (its own process, through ink-mcp/start's relay) and over
+ * Streamable HTTP (127.0.0.1, port 0), and see the same tools and answers.
+ */
+
+type Era = 'modern' | 'legacy';
+type Answer = 'accept' | 'decline';
+
+const entry = fileURLToPath(new URL('../../examples/todo/index.tsx', import.meta.url));
+
+/** The person behind the client: answers the approval question (elicitation, or an input_required round). */
+function newClient(era: Era, answer: Answer): { client: Client; asked: string[] } {
+  const asked: string[] = [];
+  const client = new Client(
+    { name: `both-eras-${era}`, version: '1.0.0' },
+    {
+      capabilities: { elicitation: { form: {} } },
+      ...(era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+    },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    asked.push(request.params.message);
+    return answer === 'accept' ? { action: 'accept', content: { approve: true } } : { action: 'decline' };
+  });
+  return { client, asked };
+}
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close().catch(() => {});
+});
+
+async function overStdio(era: Era, answer: Answer) {
+  const { client, asked } = newClient(era, answer);
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', entry, '--stdio'],
+    stderr: 'pipe',
+  });
+  closers.push(() => client.close());
+  await client.connect(transport);
+  return { client, asked };
+}
+
+async function overHttp(era: Era, answer: Answer) {
+  // The todo example's app and its rule (deleting asks a person), served headless over HTTP: its
+  // attached mode would ask the person at the terminal instead of the client.
+  const app = await renderHeadless(<App initial={[]} />, {
+    session: 'todo',
+    name: 'ink-mcp-todo',
+    authorize: ({ tool }) => (tool.endsWith('.delete_item') ? 'ask' : 'allow'),
+  });
+  closers.push(() => app.unmount());
+  const { url, token } = await app.server.listen({ port: 0 });
+  const { client, asked } = newClient(era, answer);
+  closers.push(() => client.close());
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return { client, asked };
+}
+
+const text = (result: CallToolResult) =>
+  result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+async function act(client: Client, action: string, args: Record<string, unknown>) {
+  const result = (await client.callTool({
+    name: 'todo_act',
+    arguments: { widget: 'todos', action, args: JSON.stringify(args) },
+  })) as CallToolResult;
+  return { result, text: text(result) };
+}
+
+async function items(client: Client): Promise<string[]> {
+  const { text: answer } = await act(client, 'list', {});
+  const value = JSON.parse(answer.split('\n\nScreen after the call:', 1)[0] ?? '') as {
+    items: { text: string }[];
+  };
+  return value.items.map((i) => i.text);
+}
+
+const transports = { stdio: overStdio, http: overHttp } as const;
+const listed: Record<string, string[]> = {};
+
+for (const [via, open] of Object.entries(transports)) {
+  describe(`both eras over ${via}`, () => {
+    for (const era of ['modern', 'legacy'] as const) {
+      it(`${era}: connects in its era, lists the tools, adds an item; a declined delete runs nothing`, async () => {
+        const { client, asked } = await open(era, 'decline');
+        expect(client.getProtocolEra()).toBe(era);
+        if (era === 'legacy') expect(client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
+        const names = (await client.listTools()).tools.map((t) => t.name).sort();
+        listed[`${via}/${era}`] = names;
+        expect(names).toContain('todo_act');
+        const added = await act(client, 'add_item', { text: 'from the ' + era + ' era' });
+        expect(added.result.isError).toBeFalsy();
+        expect(await items(client)).toEqual([`from the ${era} era`]);
+        const deleted = await act(client, 'delete_item', { index: 0 });
+        expect(asked).toHaveLength(1);
+        expect(asked[0]).toMatch(/delete_item/);
+        expect(deleted.result.isError).toBe(true);
+        expect(deleted.text).toMatch(/denied/);
+        expect(await items(client)).toEqual([`from the ${era} era`]);
+      }, 60_000);
+
+      it(`${era}: an accepted delete runs`, async () => {
+        const { client, asked } = await open(era, 'accept');
+        await act(client, 'add_item', { text: 'doomed' });
+        const deleted = await act(client, 'delete_item', { index: 0 });
+        expect(asked).toHaveLength(1);
+        expect(deleted.result.isError).toBeFalsy();
+        expect(await items(client)).toEqual([]);
+      }, 60_000);
+    }
+
+    it('both eras list the same tools', () => {
+      expect(listed[`${via}/modern`]).toBeDefined();
+      expect(listed[`${via}/modern`]).toEqual(listed[`${via}/legacy`]);
+    });
+  });
+}
