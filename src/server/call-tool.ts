@@ -53,6 +53,8 @@ export async function callTool(
     closeSSEStream?: () => void;
     /** The caller as this request names it (2026-07-28); else the one `initialize` named. */
     client?: { name: string; version: string };
+    /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
+    confirmFor?: (listedName: string) => Confirm;
   },
 ): Promise<CallToolResult> {
   try {
@@ -74,7 +76,10 @@ export async function callTool(
     const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
     // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
-    const confirm = ctx.confirm ?? elicitationConfirm(ctx.server, { ...request, listedName: shownName });
+    const confirm =
+      ctx.confirm ??
+      request.confirmFor?.(shownName) ??
+      elicitationConfirm(ctx.server, { ...request, listedName: shownName });
     const client = request.client ?? ctx.server.getClientVersion();
     const callContext = {
       ...(client ? { client: { name: client.name, version: client.version } } : {}),

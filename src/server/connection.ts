@@ -8,6 +8,7 @@ import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
 import { callTool } from './call-tool.js';
 import { type ClientInfo, cleanClientInfo, cleanClientInfoOf } from './client-info.js';
+import type { InBandConsent } from './in-band-consent.js';
 import { afterInitialize } from './initialize-first.js';
 import { LIMIT_REACHED, MAX_SUBSCRIPTIONS } from './limits.js';
 import { listTools } from './list-tools.js';
@@ -50,6 +51,8 @@ export interface ConnectionOptions {
    * @default 'legacy'
    */
   era?: 'legacy' | 'modern';
+  /** The server's in-band consent (2026-07-28 `input_required`), one key for all its connections. */
+  consent: InBandConsent;
   /** One instance per HTTP request (createMcpHandler): it sends no notifications of its own. */
   perRequest?: boolean;
 }
@@ -71,7 +74,8 @@ export class Connection {
 
   constructor(options: ConnectionOptions) {
     this.#o = options;
-    this.mcp = new McpServer(options.serverInfo);
+    // An input_required round's state is checked (HMAC) before any handler sees it.
+    this.mcp = new McpServer(options.serverInfo, { requestState: { verify: options.consent.verify } });
     const server = this.mcp.server;
     const modern = options.era === 'modern';
     cleanClientInfoOf(server);
@@ -112,8 +116,11 @@ export class Connection {
     );
     server.setRequestHandler(
       'tools/call',
-      afterInitialize(server, modern, (request, ctx) =>
-        callTool(
+      afterInitialize(server, modern, async (request, ctx) => {
+        const inBand = modern
+          ? options.consent.round(ctx, request.params.name, request.params.arguments)
+          : undefined;
+        const result = await callTool(
           {
             hub: options.hub,
             server,
@@ -144,9 +151,11 @@ export class Connection {
             // 2026-07-28: who calls is said by each request, not by an initialize.
             ...(modern ? envelopeClient(ctx.mcpReq.envelope) : {}),
             ...(ctx.http?.closeSSE ? { closeSSEStream: ctx.http.closeSSE } : {}),
+            ...(inBand ? { confirmFor: inBand.confirmFor } : {}),
           },
-        ),
-      ),
+        );
+        return inBand ? inBand.answer(result) : result;
+      }),
     );
     server.setRequestHandler(
       'resources/list',

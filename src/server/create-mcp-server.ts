@@ -13,6 +13,7 @@ import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
 import { Connection, type NameStyle } from './connection.js';
 import { type HttpEndpoint, HttpServer, type HttpServerDeps, type ListenOptions } from './http-server.js';
+import { InBandConsent } from './in-band-consent.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_HTTP_SESSIONS, limitOption, MAX_TIMER_MS } from './limits.js';
 import { onceLogger } from './list-tools.js';
 import { SessionResources } from './resources.js';
@@ -121,6 +122,7 @@ class InkMcpServer implements McpServerHandle {
   readonly #warnOnce: (key: string, message: string) => void;
   readonly #names: ToolNames;
   readonly #stable = new StableListing();
+  readonly #consent = new InBandConsent();
   #booted = false;
   #http: Promise<HttpServer> | undefined;
   #closing: Promise<void> | undefined;
@@ -245,6 +247,7 @@ class InkMcpServer implements McpServerHandle {
       logger: this.#logger,
       warnOnce: this.#warnOnce,
       awaitsStream: how.awaitsStream ?? false,
+      consent: this.#consent,
       era: how.era,
       perRequest: how.perRequest ?? false,
     });

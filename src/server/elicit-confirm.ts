@@ -15,25 +15,28 @@ export function elicitationConfirm(
   if (server.getClientCapabilities()?.elicitation?.form === undefined) return undefined;
   return async (request: AuthorizeRequest, options?: ConfirmOptions) => {
     const result = await server.elicitInput(
-      {
-        mode: 'form',
-        message: question(call.listedName, request),
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            approve: {
-              type: 'boolean',
-              title: `Allow ${shownText(call.listedName)}`,
-              description:
-                'The app marks this call sensitive or destructive: approve it only if you meant it.',
-            },
-          },
-          required: ['approve'],
-        },
-      },
+      { mode: 'form', ...approvalForm(call.listedName, request) },
       { relatedRequestId: call.requestId, signal: eitherAborts(call.signal, options?.signal) },
     );
     return result.action === 'accept' && result.content?.approve === true;
+  };
+}
+
+/** The form that asks a person to approve one call: the same question whichever way it travels. */
+export function approvalForm(listedName: string, request: AuthorizeRequest) {
+  return {
+    message: question(listedName, request),
+    requestedSchema: {
+      type: 'object' as const,
+      properties: {
+        approve: {
+          type: 'boolean' as const,
+          title: `Allow ${shownText(listedName)}`,
+          description: 'The app marks this call sensitive or destructive: approve it only if you meant it.',
+        },
+      },
+      required: ['approve'],
+    },
   };
 }
 
