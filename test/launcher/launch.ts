@@ -18,7 +18,12 @@ export interface Launched {
  * Starts `ink-mcp [flags] -- <command…>` as an MCP client starts a stdio server: a child process,
  * with the SDK's default environment (no NODE_ENV), spoken to by the real SDK client.
  */
-export async function launch(bin: string, flags: string[], command: string[]): Promise<Launched> {
+export async function launch(
+  bin: string,
+  flags: string[],
+  command: string[],
+  clientOptions?: ConstructorParameters<typeof Client>[1],
+): Promise<Launched> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, ...flags, '--', ...command],
@@ -29,7 +34,7 @@ export async function launch(bin: string, flags: string[], command: string[]): P
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name: 'launcher-test', version: '1.0.0' });
+  const client = new Client({ name: 'launcher-test', version: '1.0.0' }, clientOptions);
   await client.connect(transport);
   return {
     client,

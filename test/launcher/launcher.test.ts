@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earlyAnswer } from '../../src/launcher/early-answers.js';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
 
@@ -62,6 +63,60 @@ describe('ink-mcp launcher: command line', () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^ink-mcp: no command to run: put it after --/);
   });
+});
+
+describe('ink-mcp launcher: protocol 2026-07-28', () => {
+  it('answers server/discover while the app is still loading, as the app server would', async () => {
+    const child = spawn(process.execPath, [built.bin, '--', 'node', app('slow-start.js')], {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    try {
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => {
+        stderr += c.toString();
+      });
+      const params = {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+        },
+      };
+      const answer = new Promise<{ line: string; stderr: string }>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('\n')) resolve({ line: out.split('\n', 1)[0] ?? '', stderr });
+        });
+      });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params })}\n`);
+      const got = await answer;
+      // Before the app even imported Ink: the relay answered, not the app's server.
+      expect(got.stderr).not.toContain('slow-start: importing ink now');
+      expect(JSON.parse(got.line)).toEqual(
+        earlyAnswer({ jsonrpc: '2.0', id: 1, method: 'server/discover', params }),
+      );
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('a client pinned to 2026-07-28 drives the unchanged app: no initialize, the same tools', async () => {
+    const run = await launch(built.bin, [], ['node', app('mover.js')], {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+    });
+    try {
+      expect(run.client.getProtocolEra()).toBe('modern');
+      const { tools } = await run.client.listTools();
+      expect(tools.map((t) => t.name)).toContain('app_act');
+      const press = await run.call('app.keyboard.press', { keys: ['right', 'down'] });
+      expect(press.isError).toBeFalsy();
+      expect(press.text).toContain('position 2,2');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
 });
 
 describe('ink-mcp launcher: an unchanged app served over stdio', () => {
