@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it, vi } from 'vitest';
@@ -33,6 +33,13 @@ async function start(extra: string[] = []) {
     closed = true;
   };
   await client.connect(transport);
+  // What the client has written: SDK 2.x sends a request some turns after the call that makes it.
+  const sent: string[] = [];
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage) => {
+    if ('method' in message) sent.push(message.method);
+    return send(message);
+  };
   const pid = transport.pid;
   if (pid === null) throw new Error('the app did not start');
   /** Lets the app's code load. */
@@ -40,7 +47,12 @@ async function start(extra: string[] = []) {
     await vi.waitFor(() => expect(stderr).toContain('gated: waiting'), { timeout: 10_000 });
     process.kill(pid, 'SIGUSR2');
   };
-  return { client, protocolErrors, release, stderr: () => stderr, closed: () => closed };
+  /** Resolves once the server has read every request written so far (a ping answered after them). */
+  const received = async (method: string) => {
+    await vi.waitFor(() => expect(sent).toContain(method), { timeout: 10_000 });
+    await client.ping();
+  };
+  return { client, protocolErrors, release, received, stderr: () => stderr, closed: () => closed };
 }
 
 const text = (result: CallToolResult) =>
@@ -86,6 +98,8 @@ describe('startMcp over stdio', () => {
     const app = await start(['--fail']);
     try {
       const call = app.client.callTool({ name: 'gated_screen_read', arguments: { offset: null } });
+      // The call must wait for the app, not arrive after it failed (then the process is gone).
+      await app.received('tools/call');
       await app.release();
       await expect(call).rejects.toThrow(/the app could not be started: the app module is broken/);
       await vi.waitFor(() => expect(app.closed()).toBe(true), { timeout: 10_000 });
