@@ -104,7 +104,7 @@ for (const [via, open] of Object.entries(transports)) {
         const names = (await client.listTools()).tools.map((t) => t.name).sort();
         listed[`${via}/${era}`] = names;
         expect(names).toContain('todo_act');
-        const added = await act(client, 'add_item', { text: 'from the ' + era + ' era' });
+        const added = await act(client, 'add_item', { text: `from the ${era} era` });
         expect(added.result.isError).toBeFalsy();
         expect(await items(client)).toEqual([`from the ${era} era`]);
         const deleted = await act(client, 'delete_item', { index: 0 });

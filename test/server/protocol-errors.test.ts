@@ -36,9 +36,7 @@ describe('protocol errors', () => {
     server.attach(counterApp().session);
     const client = await connectClient(server);
     const error = await rejection(client.readResource({ uri: 'ink://nobody/tree' }));
-    expect(error.message).toMatch(
-      /^ink-mcp: no attached session has the resource "ink:\/\/nobody\/tree"\./,
-    );
+    expect(error.message).toMatch(/^ink-mcp: no attached session has the resource "ink:\/\/nobody\/tree"\./);
     expect(error.message).not.toMatch(/MCP error|-32602/);
   });
 });
