@@ -178,7 +178,8 @@ class InkMcpServer implements McpServerHandle {
     if (transport instanceof StdioServerTransport) guardStdio(transport, this.#logger);
     // SDK 2.x's connection-pinned entry serves both eras on one transport: the opening exchange
     // (`initialize`, or a 2026-07-28 request such as `server/discover`) picks the era, and one
-    // instance from the factory serves the connection (https://ts.sdk.modelcontextprotocol.io/v2/serving/stdio and …/v2/serving/legacy-clients).
+    // instance from the factory serves the connection
+    // (https://ts.sdk.modelcontextprotocol.io/v2/serving/stdio, …/v2/serving/legacy-clients).
     // It takes any transport ("bring your own transport"), so in-memory pairs get both eras too.
     serveStdio(({ era }) => this.#open({ era }).mcp, {
       transport,
