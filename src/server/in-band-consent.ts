@@ -22,9 +22,8 @@ const APPROVE = 'approve';
  * The person's consent for a 2026-07-28 client, which has no server→client requests: the call
  * answers `input_required` with the approval form (protocol 2026-07-28, multi round-trip requests;
  * https://ts.sdk.modelcontextprotocol.io/v2/servers/input-required), and the client calls again
- * with the answer. The retry runs
- * the call anew, and the answer is given to the hub when it asks, at the last moment, inside the
- * session's slot, against the live widget: the one consent rule holds.
+ * with the answer. The retry runs the call anew, and the answer is given to the hub when it asks, at
+ * the last moment, inside the session's slot, against the live widget: the one consent rule holds.
  *
  * The answer is bound to the call it was asked about: `requestState` is sealed (HMAC, the SDK's
  * `createRequestStateCodec`, a key of this process, ten minutes) over the tool name and arguments
