@@ -188,7 +188,9 @@ export class Connection {
       options.hub.onToolsChanged(() => this.#notifier.notify('tools')),
       options.resources.onListChanged(() => this.#notifier.notify('resources')),
       options.resources.onUpdated((uri) => {
-        if (this.#subscribed.has(uri)) this.#notifier.notify(uri);
+        // 2026-07-28 subscribes through subscriptions/listen, whose router (serveStdio's) sends each
+        // stream only the URIs it asked for; resources/subscribe is a 2025-era method.
+        if (modern || this.#subscribed.has(uri)) this.#notifier.notify(uri);
       }),
     );
   }
