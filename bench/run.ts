@@ -43,6 +43,11 @@ const BENCHES: Bench[] = [
     slow: true,
   },
   {
+    file: 'discover.bench.ts',
+    about: 'D1: spawn → the server/discover answer (2026-07-28) through the launcher',
+    slow: true,
+  },
+  {
     file: 'agent-loop.bench.ts',
     about: 'P6: an agent task through ink-mcp tools vs a pty driver',
     slow: true,
@@ -205,6 +210,19 @@ const GOALS: Goal[] = [
     what: 'the same (ms): `npx ink-mcp -- node …/chat.js` from a project with ink-mcp installed',
     target: '≤ 1000',
     met: num((x) => x <= 1000),
+  },
+  {
+    key: 'D1.launcher',
+    slow: true,
+    what: 'spawn → server/discover answered (ms, median of 3): the launcher from the build, `node bin/ink-mcp.js -- node examples/launcher/chat.js`',
+    target: '≤ 200',
+    met: num((x) => x <= 200),
+  },
+  {
+    key: 'D1.todo',
+    slow: true,
+    what: 'context: the same (ms), `npx tsx examples/todo/index.tsx --stdio` (startMcp)',
+    target: '',
   },
   {
     key: 'P6.loop',
