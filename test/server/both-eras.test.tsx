@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../examples/todo/App.js';
@@ -131,3 +131,54 @@ for (const [via, open] of Object.entries(transports)) {
     });
   });
 }
+
+describe('2026-07-28 consent is bound to the call it was asked about', () => {
+  it('an approval echoed with another call asks again (nothing runs); a forged state is refused; the matching retry runs', async () => {
+    const app = await renderHeadless(
+      <App
+        initial={[
+          { text: 'a', done: false },
+          { text: 'b', done: false },
+        ]}
+      />,
+      { session: 'todo', authorize: ({ tool }) => (tool.endsWith('.delete_item') ? 'ask' : 'allow') },
+    );
+    closers.push(() => app.unmount());
+    // Raw 2026-07-28 requests over the SDK's in-memory pair (what a client's retry puts on the wire).
+    const [client, transport] = InMemoryTransport.createLinkedPair();
+    await app.server.connect(transport);
+    const answers = new Map<number, (message: JSONRPCMessage) => void>();
+    client.onmessage = (message) => {
+      if ('id' in message && typeof message.id === 'number') answers.get(message.id)?.(message);
+    };
+    await client.start();
+    const _meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+    };
+    let id = 0;
+    const call = (params: object) =>
+      new Promise<{ result?: Record<string, unknown>; error?: { code: number } }>((resolve) => {
+        const i = ++id;
+        answers.set(i, resolve as (message: JSONRPCMessage) => void);
+        void client.send({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { ...params, _meta } });
+      });
+    const del = (index: number) => ({
+      name: 'todo_act',
+      arguments: { widget: 'todos', action: 'delete_item', args: JSON.stringify({ index }) },
+    });
+    const yes = { approve: { action: 'accept', content: { approve: true } } };
+
+    const asked = await call(del(0));
+    expect(asked.result?.resultType).toBe('input_required');
+    const state = asked.result?.requestState as string;
+    const other = await call({ ...del(1), inputResponses: yes, requestState: state });
+    expect(other.result?.resultType).toBe('input_required');
+    const forged = await call({ ...del(0), inputResponses: yes, requestState: `${state.slice(0, -2)}xx` });
+    expect(forged.error?.code).toBe(-32602);
+    expect(app.lastFrame()).toMatch(/2 items/);
+    const approved = await call({ ...del(0), inputResponses: yes, requestState: state });
+    expect(approved.result?.isError).toBeFalsy();
+    expect(app.lastFrame()).toMatch(/1 items/);
+  });
+});
