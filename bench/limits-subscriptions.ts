@@ -1,7 +1,6 @@
 // issue #28 item 9 measurement: heap growth of 50,000 resources/subscribe on one in-memory connection.
 // Run from a tree root: node --expose-gc --import tsx bench/limits-subscriptions.ts
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../src/server/index.js';
 import { counterApp } from '../test/server/fixtures/counter-app.js';
 

@@ -32,7 +32,6 @@ for (let done = 0; done < total; done += chunk) {
   const t = performance.now();
   const r = await app.client.callTool(
     { name: 'app.keyboard.type', arguments: { text: 'a'.repeat(chunk) } },
-    undefined,
     { timeout: 600_000 },
   );
   const ms = performance.now() - t;
