@@ -87,8 +87,8 @@ export class HttpServer {
   /**
    * 2026-07-28 requests (a per-request `_meta` envelope, no session): the SDK's own entry, strict
    * (`legacy: 'reject'`), behind the same guard. 2025-era traffic keeps the sessionful transport
-   * below, routed by the SDK's own classifier (`isLegacyRequest`), as https://ts.sdk.modelcontextprotocol.io/v2/serving/legacy-clients
-   * ("Keep a sessionful 2025 deployment running") describes.
+   * below, routed by the SDK's own classifier (`isLegacyRequest`), as "Keep a sessionful 2025
+   * deployment running" in https://ts.sdk.modelcontextprotocol.io/v2/serving/legacy-clients says.
    */
   readonly #modern: McpHttpHandler;
   readonly #unpublish: () => void;
