@@ -45,14 +45,14 @@ export const NOT_APPLICABLE: Record<string, string> = {
   'resources-read-binary': 'reads the fixed URI test://static-binary; ink-mcp has no binary resources',
   'resources-templates-read': 'ink-mcp offers no resource templates',
   'resources-subscribe':
-    'subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32002 (not found); subscriptions to ink://<session>/… are tested in test/server',
+    'subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32602 (not found); subscriptions to ink://<session>/… are tested in test/server',
   'prompts-list': 'ink-mcp offers no prompts',
   'prompts-get-simple': 'ink-mcp offers no prompts',
   'prompts-get-with-args': 'ink-mcp offers no prompts',
   'prompts-get-embedded-resource': 'ink-mcp offers no prompts',
   'prompts-get-with-image': 'ink-mcp offers no prompts',
   'resources-unsubscribe':
-    'first subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32002 (not found)',
+    'first subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32602 (not found)',
 };
 
 /**
