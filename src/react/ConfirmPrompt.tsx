@@ -246,7 +246,8 @@ function footerLines(pending: PendingConfirmation, fits: boolean, width: number)
 
 /** The terminal's size, kept current as it is resized. Without one (a test's stream), 80 × 24. */
 function useTerminalSize(): { columns: number; rows: number } {
-  const { stdout } = useStdout();
+  // Ink 8 types `stdout` as a plain writable; it is the terminal's stream, which has a size.
+  const stdout = useStdout().stdout as NodeJS.WriteStream;
   const read = useCallback(() => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 }), [stdout]);
   const [size, setSize] = useState(read);
   useEffect(() => {
