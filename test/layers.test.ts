@@ -17,7 +17,7 @@ const allowed: Record<string, readonly string[]> = {
   react: ['util', 'walker', 'registry', 'session'],
   server: ['util', 'walker', 'registry', 'session'],
   render: ['util', 'walker', 'registry', 'session', 'react', 'server'],
-  testing: ['util', 'walker', 'registry', 'session', 'react', 'server'],
+  testing: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render'],
   // The preload: an entry point over the package root (src/index.ts: the core and the adapters).
   register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render', 'launcher'],
   // `ink-mcp/start`: answers before the app and ink-mcp's server load, so it stays as light as the launcher.

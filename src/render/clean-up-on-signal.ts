@@ -45,7 +45,10 @@ export function cleanUpOnSignal(cleanup: () => unknown, options: OnSignalOptions
   const signals = options.signals ?? ENDING_SIGNALS;
   const onSignal = (signal: NodeJS.Signals) => {
     if (process.listenerCount(signal) - (installed.get(signal) ?? 0) - signalExitListeners() > 0) return;
-    off();
+    // Taken off once every listener has heard this signal: signal-exit's, when it runs after this one
+    // (installed later, by a render after this call), must still count this one and step aside, or
+    // it ends the process by the signal before `cleanup` has run.
+    queueMicrotask(off);
     if (options.end === 'exit') setTimeout(() => process.exit(0), EXIT_DEADLINE_MS).unref();
     void new Promise((resolve) => resolve(cleanup()))
       .catch(() => {

@@ -1,19 +1,11 @@
-import { type Instance, render } from 'ink';
+import { render } from 'ink';
 import type { ReactElement } from 'react';
-import { McpSession } from '../react/McpSession.js';
-import { createMemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
-import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
+import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
-import { Confirmer } from '../session/confirmer.js';
 import { stderrLogger } from '../walker/logger.js';
-import { claimStdout } from './claim-stdout.js';
-import { cleanUpOnSignal } from './clean-up-on-signal.js';
-import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
-import { ignoreGoneTerminal } from './gone-terminal.js';
 import { servedByPreload } from './preload-state.js';
-import { attachedScreen, tapScreen } from './screen-tap.js';
-import { AnsweringStdioTransport } from './stdio-transport.js';
+import { serveApp } from './serve-app.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
   /** The session id: the first segment of every tool name. */
@@ -61,195 +53,66 @@ export interface McpApp {
   unmount(): Promise<void>;
 }
 
-/** Renders an app inside an `McpSession` and serves it over MCP, in one call. */
+/** Renders an app inside an `McpSession` and serves it over MCP, in one call (serve-app.ts puts it together). */
 export async function renderMcp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  return options.transport === 'stdio' ? serveStdio(element, options) : serveHttp(element, options);
-}
-
-function serverOptions(options: RenderMcpOptions): McpServerOptions {
-  const {
+  const { session, transport, typeMap, builtinTools, columns, rows, port, host, connectionDir } = options;
+  const { confirmTimeoutMs, confirmArmMs, patchConsole, stdin, stdout, stderr, ...server } = options;
+  if (transport === 'stdio' && servedByPreload()) throw new Error(PRELOADED);
+  // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
+  if (transport === 'http' && !(stdin ?? process.stdin).isTTY) throw new Error(NO_TERMINAL);
+  const served = await serveApp({
+    server: { ...server, logger: options.logger ?? stderrLogger },
     session,
-    transport,
-    typeMap,
-    columns,
-    rows,
-    port,
-    host,
-    connectionDir,
-    confirmTimeoutMs,
-    confirmArmMs,
-    patchConsole,
-    stdin,
-    stdout,
-    stderr,
-    ...rest
-  } = options;
-  return { ...rest, logger: options.logger ?? stderrLogger };
-}
-
-async function serveStdio(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  if (servedByPreload())
-    throw new Error(
-      'ink-mcp: this app serves itself over stdio (renderMcp), but it runs under the ink-mcp launcher or ' +
-        'the ink-mcp/register preload, which serves it too. Start it directly (e.g. `node app.js --stdio`), ' +
-        'or drop renderMcp and let the launcher serve the plain Ink app.',
-    );
-  const server = createMcpServer(serverOptions(options));
-  const stdin = options.stdin ?? process.stdin;
-  // Stray writes (the app's console.log, escape codes) must never reach the protocol stream.
-  const claimed = options.stdout ? undefined : claimStdout();
-  const transport = new AnsweringStdioTransport(stdin, options.stdout ?? claimed?.protocol);
-  // Connected before the first render, which takes a while (~80 ms for the todo example on a cold
-  // start, bench/README.md "P5.start"): a client writes `initialize` as soon as it spawns us,
-  // so it is in stdin by now, and the first render waits for its answer (bounded, in case the
-  // client says something else first). Requests that need the app are held until it rendered
-  // (stdio-transport.ts), so nothing is answered without it.
-  await server.connect(transport);
-  await transport.initializeAnswered(INITIALIZE_WAIT_MS);
-  const terminal = createMemoryTerminal(options.columns, options.rows);
-  const instance = render(
-    <McpSession
-      id={options.session}
-      server={server}
-      screen={{ source: terminal.screen, size: () => terminal.stdout, renderOnRead: true }}
-      {...typeMapProp(options.typeMap)}
-      {...(options.builtinTools === false ? { builtinTools: false } : {})}
-    >
-      {element}
-    </McpSession>,
-    // Ink never touches the real stdout: in stdio mode that belongs to the protocol. What the app
-    // writes to stderr itself (`useStderr().write`) goes to the real stderr, as it would in a terminal.
-    { ...terminal.inkOptions(), stderr: options.stderr ?? process.stderr },
+    io:
+      transport === 'stdio'
+        ? {
+            kind: 'stdio',
+            ...(stdin ? { input: stdin } : {}),
+            ...(stdout ? { output: stdout } : {}),
+            openingWaitMs: OPENING_WAIT_MS,
+          }
+        : {
+            kind: 'http',
+            ...defined({ port, host, connectionDir, stderr }),
+            confirm: defined({ timeoutMs: confirmTimeoutMs, armMs: confirmArmMs }),
+          },
+    headless: { ...defined({ columns, rows }), renderOnRead: true, stderr: stderr ?? process.stderr },
+    ...defined({ typeMap, builtinTools }),
+    whenIdle: 'close',
+  });
+  // Ink never touches the real stdout in stdio mode: that belongs to the protocol.
+  served.render(
+    render,
+    element,
+    transport === 'http' ? defined({ stdin, stdout, stderr, patchConsole }) : {},
   );
-  transport.ready();
-  const app = lifecycle(server, instance, {
-    drain: () => transport.answered(DRAIN_MS),
-    cleanup: () => claimed?.release(),
-  });
-  // The SDK's stdio transport ignores end of input; the agent closing our stdin means "stop": no
-  // new calls, queued ones dropped unapplied, the running one let finish (bounded), then down.
-  // Input can have ended already (startMcp: the client went away while the app loaded).
-  const stop = () => server.hub.drain(DRAIN_MS).then(() => app.unmount());
-  // SIGTERM (how clients and supervisors stop a server), SIGINT and SIGHUP mean the same, and the
-  // process then exits 0 (within 5 s), as it does at the end of input; without a listener Node would
-  // end it by the signal at once, with the running call unanswered. An app that listens for one of
-  // them itself keeps it (clean-up-on-signal.ts).
-  const logger = options.logger ?? stderrLogger;
-  const offSignals = cleanUpOnSignal(
-    () => {
-      // Said, so that whoever sent the signal can tell a stop in progress from a hang.
-      logger.info?.(
-        'ink-mcp: stopping on a signal: the running call may finish (2 s), queued calls are not run.',
-      );
-      return stop();
-    },
-    { signals: STOP_SIGNALS, end: 'exit' },
-  );
-  void app.waitUntilExit().then(offSignals);
-  if (stdin.readableEnded) void stop();
-  else stdin.once('end', () => void stop());
-  return app;
-}
-
-async function serveHttp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  const logger = options.logger ?? stderrLogger;
-  if (!(options.stdin ?? process.stdin).isTTY) {
-    // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
-    throw new Error(
-      "ink-mcp: transport 'http' runs the app in your terminal, but stdin is not a terminal. " +
-        "Run it from an interactive terminal, or use transport 'stdio' to run it headless.",
-    );
-  }
-  const confirmer = new Confirmer({
-    ...(options.confirmTimeoutMs === undefined ? {} : { timeoutMs: options.confirmTimeoutMs }),
-    ...(options.confirmArmMs === undefined ? {} : { armMs: options.confirmArmMs }),
-  });
-  const server = createMcpServer({ confirm: confirmer.ask, ...serverOptions(options) });
-  const endpoint = await server.listen({
-    ...(options.port === undefined ? {} : { port: options.port }),
-    ...(options.host === undefined ? {} : { host: options.host }),
-  });
-  // The token file must not outlive the app, whatever ends it: on a signal that ends the process it
-  // is removed at once (before anything can fail on a terminal that hung up), then the app unmounts
-  // and the signal ends the process. SIGINT is a real signal for an app without useInput (no raw
-  // mode), or before raw mode is on. Installed before the file exists: a signal with no listener
-  // ends the process at once.
-  const offSignals = cleanUpOnSignal(() => {
-    file?.remove();
-    return app.unmount();
-  });
-  const dir = options.connectionDir === undefined ? connectionDir() : options.connectionDir;
-  const written = dir === false ? undefined : writeConnectionFile(dir, options.session, endpoint);
-  if (written && 'error' in written) logger.warn(written.error);
-  const file = written && 'file' in written ? written : undefined;
-  // Before the first frame, and on stderr: never inside the UI, never on stdout.
-  (options.stderr ?? process.stderr).write(describeConnection(options.session, endpoint, file?.file));
-  const terminal = options.stdout ?? process.stdout;
-  const tap = tapScreen(terminal);
-  ignoreGoneTerminal(options.stderr ?? process.stderr);
-  const instance = render(
-    <McpSession
-      id={options.session}
-      server={server}
-      screen={attachedScreen(tap, terminal)}
-      confirmer={confirmer}
-      {...typeMapProp(options.typeMap)}
-      {...(options.builtinTools === false ? { builtinTools: false } : {})}
-    >
-      {element}
-    </McpSession>,
-    {
-      stdout: tap.stream,
-      ...(options.stdin ? { stdin: options.stdin } : {}),
-      ...(options.stderr ? { stderr: options.stderr } : {}),
-      ...(options.patchConsole === undefined ? {} : { patchConsole: options.patchConsole }),
-    },
-  );
-  const app = lifecycle(server, instance, {
-    cleanup: () => {
-      offSignals();
-      confirmer.close();
-      file?.remove();
-    },
-  });
-  return { ...app, endpoint, ...(file ? { connectionFile: file.file } : {}) };
-}
-
-function typeMapProp(typeMap: McpTypeMap | undefined): { typeMap?: McpTypeMap } {
-  return typeMap === undefined ? {} : { typeMap };
-}
-
-/** One way down, whoever starts it (the app exiting, stdin ending, or the caller). */
-function lifecycle(
-  server: McpServerHandle,
-  instance: Instance,
-  steps: { drain?: () => Promise<void>; cleanup?: () => void },
-): McpApp {
-  let stopped: Promise<void> | undefined;
-  const unmount = () => {
-    stopped ??= (async () => {
-      instance.unmount();
-      // A call that made the app exit is answered ("the app stopped", its last screen) before the
-      // server closes: closing first would leave the client with "Connection closed".
-      await steps.drain?.();
-      steps.cleanup?.();
-      await server.close();
-    })();
-    return stopped;
+  return {
+    server: served.server,
+    ...defined({ endpoint: served.endpoint, connectionFile: served.connectionFile }),
+    waitUntilExit: () => served.stopped,
+    unmount: served.stop,
   };
-  const exited = instance.waitUntilExit().then(unmount, unmount);
-  return { server, unmount, waitUntilExit: () => exited.then(() => unmount()) };
 }
 
-/** How long answers still owed may take once the app stopped or input ended. */
-const DRAIN_MS = 2_000;
+/** The entries of `values` that are set (options are `exactOptionalPropertyTypes`). */
+function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
 
-/** The signals that stop a stdio server as the end of its input does. */
-const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+const PRELOADED =
+  'ink-mcp: this app serves itself over stdio (renderMcp), but it runs under the ink-mcp launcher or ' +
+  'the ink-mcp/register preload, which serves it too. Start it directly (e.g. `node app.js --stdio`), ' +
+  'or drop renderMcp and let the launcher serve the plain Ink app.';
+
+const NO_TERMINAL =
+  "ink-mcp: transport 'http' runs the app in your terminal, but stdin is not a terminal. " +
+  "Run it from an interactive terminal, or use transport 'stdio' to run it headless.";
 
 /**
- * How long the first render waits for the client's `initialize` to be answered (stdio). A client
- * writes it on spawn, so it is normally answered within a few event-loop turns; one that never sends
- * it (a person trying `--stdio` by hand) only sees the headless app start this much later.
+ * How long the first render waits for the client's opening (`initialize`, `server/discover`) to be
+ * answered (stdio). A client writes it on spawn, so it is normally answered within a few event-loop
+ * turns; one that never sends it (a person trying `--stdio` by hand) only sees the app start this much later.
  */
-const INITIALIZE_WAIT_MS = 200;
+const OPENING_WAIT_MS = 200;

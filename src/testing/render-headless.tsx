@@ -2,11 +2,10 @@ import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { render } from 'ink';
 import { type ReactElement, useEffect } from 'react';
-import { McpSession } from '../react/McpSession.js';
-import { createMemoryTerminal, type MemoryStdin } from '../react/memory-terminal.js';
+import type { MemoryStdin, MemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
-import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
-import type { Session } from '../session/session.js';
+import { serveApp } from '../render/serve-app.js';
+import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 
 export interface RenderHeadlessOptions extends McpServerOptions {
   /** The session id (first segment of every tool name). @default 'app' */
@@ -47,68 +46,57 @@ export async function renderHeadless(
   options: RenderHeadlessOptions = {},
 ): Promise<HeadlessApp> {
   const {
-    session: id = 'app',
+    session = 'app',
     typeMap,
     builtinTools,
     columns,
     rows,
     clientInfo,
     clientCapabilities,
-    ...serverOptions
+    ...server
   } = options;
-  const terminal = createMemoryTerminal(columns, rows);
-  const server = createMcpServer(serverOptions);
-  let session: Session | undefined;
-  const host = {
-    attach(s: Session) {
-      session = s;
-      return server.attach(s);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const served = await serveApp({
+    server,
+    session,
+    io: { kind: 'transport', transport: serverSide },
+    headless: {
+      ...(columns === undefined ? {} : { columns }),
+      ...(rows === undefined ? {} : { rows }),
+      renderOnRead: false,
     },
-  };
+    ...(typeMap ? { typeMap } : {}),
+    ...(builtinTools === undefined ? {} : { builtinTools }),
+    // An app that exits stays served: its tools then answer that it stopped.
+    whenIdle: 'keep',
+  });
   let effectsRan: () => void = () => {};
   const mounted = new Promise<void>((resolve) => {
     effectsRan = resolve;
   });
-  const instance = render(
-    <>
-      <McpSession
-        id={id}
-        server={host}
-        screen={{ source: terminal.screen, size: () => terminal.stdout }}
-        {...(typeMap ? { typeMap } : {})}
-        {...(builtinTools === undefined ? {} : { builtinTools })}
-        {...(serverOptions.logger ? { logger: serverOptions.logger } : {})}
-      >
-        {element}
-      </McpSession>
-      <EffectsRan onRan={effectsRan} />
-    </>,
-    terminal.inkOptions(),
-  );
+  const instance = served.render(render, [
+    element,
+    <EffectsRan key="ink-mcp-effects-ran" onRan={effectsRan} />,
+  ]);
+  const terminal = instance.terminal as MemoryTerminal;
   const client = new Client(clientInfo ?? { name: 'ink-mcp-testing', version: '0' }, {
     capabilities: clientCapabilities ?? {},
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
   await client.connect(clientSide);
-  await readyForInput(mounted, () => session);
-
+  const settled = () => served.server.hub.session(session)?.source.settled();
+  await readyForInput(mounted, settled);
   let unmounted: Promise<void> | undefined;
   return {
     client,
-    server,
+    server: served.server,
     stdin: terminal.stdin,
     lastFrame: terminal.screen,
     async waitForSync() {
-      await session?.source.settled();
-      server.hub.list();
+      await settled();
+      served.server.hub.list();
     },
     unmount() {
-      unmounted ??= (async () => {
-        instance.unmount();
-        await client.close();
-        await server.close();
-      })();
+      unmounted ??= served.stop().then(() => client.close());
       return unmounted;
     },
   };
@@ -117,16 +105,19 @@ export async function renderHeadless(
 /**
  * Ink attaches its stdin listener, and every `useInput` handler, in passive effects, and a widget
  * that takes focus on mount (`autoFocus`) starts listening only in the effects of the commit after.
- * So: wait for the first commit's passive effects (the probe is the last sibling, whose effect React
+ * So: wait for the first commit's passive effects (the probe is rendered after the app, and React runs its effect
  * runs after every effect of the app), then for React to settle, then for one more macrotask, in which
  * the passive effects React scheduled for the last commit run (Scheduler queues them with setImmediate
  * before this one).
  */
-async function readyForInput(mounted: Promise<void>, session: () => Session | undefined): Promise<void> {
+async function readyForInput(
+  mounted: Promise<void>,
+  settled: () => Promise<void> | undefined,
+): Promise<void> {
   await mounted;
-  await session()?.source.settled();
+  await settled();
   await new Promise<void>((resolve) => setImmediate(resolve));
-  await session()?.source.settled();
+  await settled();
 }
 
 /** Renders nothing; its effect tells that React has run the passive effects of the first commit. */

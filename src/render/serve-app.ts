@@ -1,0 +1,267 @@
+import type { Instance, RenderOptions } from 'ink';
+import type { ReactNode } from 'react';
+import type { MemoryTerminal } from '../react/memory-terminal.js';
+import type { McpTypeMap } from '../react/type-map.js';
+import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
+import type { HttpEndpoint } from '../server/http-server.js';
+import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import { stderrLogger } from '../walker/logger.js';
+import { listenAndAnnounce } from './announce-http.js';
+import { claimStdout } from './claim-stdout.js';
+import { cleanUpOnSignal } from './clean-up-on-signal.js';
+import { ignoreGoneTerminal } from './gone-terminal.js';
+import { SessionIds } from './session-ids.js';
+import { type MountScreen, mountSession } from './session-mount.js';
+import { AnsweringStdioTransport } from './stdio-transport.js';
+
+/** How agents reach the app. */
+export type ServeIo =
+  | {
+      /** Headless: MCP on a byte stream, the app drawn in memory. */
+      kind: 'stdio';
+      /** @default process.stdin */
+      input?: NodeJS.ReadableStream;
+      /** @default the real stdout, claimed for the protocol alone (claim-stdout.ts) */
+      output?: NodeJS.WritableStream;
+      /** Resolves when the input has ended (the agent is gone): the app stops. @default its 'end' */
+      ended?: Promise<void>;
+      /** Whether the input may keep the process alive (only while an app runs). */
+      hold?: (held: boolean) => void;
+      /** The first render waits this long (at most) for the client's opening to be answered. */
+      openingWaitMs?: number;
+      /** Requests that need the app wait for this too, after its first render (the preload's adapters). */
+      before?: () => Promise<unknown>;
+    }
+  | {
+      /** Attached: the person's terminal, MCP over Streamable HTTP on loopback. */
+      kind: 'http';
+      port?: number;
+      host?: string;
+      /** @default connectionDir() (connection-info.ts); `false` writes no file */
+      connectionDir?: string | false;
+      /** Where the connection is told (never stdout, never the UI). @default process.stderr */
+      stderr?: NodeJS.WriteStream;
+      confirm?: ConfirmerOptions;
+    }
+  /** A transport the caller links (renderHeadless: in memory, to its own client). */
+  | { kind: 'transport'; transport: Parameters<McpServerHandle['connect']>[0] };
+
+export interface ServeAppOptions {
+  server: McpServerOptions;
+  /** The first app's session id; one rendered while it is up gets `<id>_2`, then `<id>_3`, … */
+  session: string;
+  io: ServeIo;
+  /** How a headless app draws (stdio, transport). */
+  headless?: Omit<Extract<MountScreen, { kind: 'headless' }>, 'kind'>;
+  typeMap?: McpTypeMap;
+  builtinTools?: boolean;
+  /**
+   * Once every app has exited: `'close'` the server; or `'keep'` serving (an app rendered later is
+   * served too), with the input no longer keeping the process alive (`io.hold`).
+   */
+  whenIdle: 'close' | 'keep';
+}
+
+/** An app's Ink instance, served. */
+export interface ServedInstance extends Instance {
+  session: string;
+  /** The in-memory terminal it draws on (headless). */
+  terminal?: MemoryTerminal;
+}
+
+export interface ServedApp {
+  server: McpServerHandle;
+  endpoint?: HttpEndpoint;
+  connectionFile?: string;
+  /** Renders `tree` with Ink's `render` as a session of this server. */
+  render(
+    realRender: (tree: ReactNode, options: RenderOptions) => Instance,
+    tree: ReactNode,
+    appOptions?: RenderOptions,
+  ): ServedInstance;
+  /** Answers requests waiting for the app with `reason` instead (the app cannot be served). */
+  refuse(reason: string): void;
+  /** Unmounts every app, writes the answers owed (bounded), closes the server. */
+  stop(): Promise<void>;
+  /** Resolves once stopped, whoever stopped it: the caller, the last app exiting, the input ending, a signal. */
+  stopped: Promise<void>;
+}
+
+/** How long answers still owed, and a call already running, may take once the app stops. */
+const DRAIN_MS = 2_000;
+/** The signals that stop a stdio server as the end of its input does (and it then exits 0). */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/**
+ * The composition root: the one place a served app is put together (server, transport, stdout,
+ * sessions, signals, the way down). `renderMcp`, the preload (`ink-mcp/register`, which the
+ * launcher uses), `startMcp` and `renderHeadless` are thin callers of it.
+ */
+export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
+  const { io } = options;
+  const logger = options.server.logger ?? stderrLogger;
+  const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
+  const server = createMcpServer({
+    ...(confirmer ? { confirm: confirmer.ask } : {}),
+    ...options.server,
+    logger,
+  });
+  const cleanups: (() => void)[] = [];
+  const instances = new Set<Instance>();
+  let transport: AnsweringStdioTransport | undefined;
+  let endpoint: HttpEndpoint | undefined;
+  let connectionFile: string | undefined;
+
+  let down: Promise<void> | undefined;
+  let stopped: () => void = () => {};
+  const whenStopped = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
+  // One way down, whoever starts it. `calls`: the agent or a signal stops the app, so queued calls
+  // are dropped unapplied and the running one may finish first; an app that exited answers its own.
+  const shutdown = (calls: boolean) => {
+    down ??= (async () => {
+      if (calls) await server.hub.drain(DRAIN_MS);
+      for (const instance of [...instances]) instance.unmount();
+      // A call that made the app exit is answered ("the app stopped", its last screen) before the
+      // server closes: closing first would leave the client with "Connection closed".
+      await transport?.answered(DRAIN_MS);
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      await server.close();
+      stopped();
+    })();
+    return down;
+  };
+
+  if (io.kind === 'stdio') {
+    // Stray writes (the app's console.log, escape codes) must never reach the protocol stream.
+    const claimed = io.output ? undefined : claimStdout();
+    if (claimed) cleanups.push(() => claimed.release());
+    const input = io.input ?? process.stdin;
+    transport = new AnsweringStdioTransport(
+      input as NodeJS.ReadStream,
+      (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
+    );
+    // Said, because the answers then look as if the app had nothing (no session, no tools).
+    transport.onHoldExpired = (ms) =>
+      logger.warn(
+        `ink-mcp: requests waited ${ms / 1000} s for the app's first render; they are served now, without it.`,
+      );
+    // Connected before the first render, which takes a while (~80 ms for the todo example on a cold
+    // start, bench/README.md "P5.start"): a client writes its opening as soon as it spawns us.
+    // Requests that need the app are held until it rendered (stdio-transport.ts).
+    await server.connect(transport);
+    if (io.openingWaitMs !== undefined) await transport.initializeAnswered(io.openingWaitMs);
+    // The agent closing the input means "stop". SIGTERM (how clients and supervisors stop a server),
+    // SIGINT and SIGHUP mean the same, and the process then exits 0; without a listener Node would
+    // end it at once, with the running call unanswered. An app that listens for one keeps it.
+    const offSignals = cleanUpOnSignal(
+      () => {
+        logger.info?.(
+          'ink-mcp: stopping on a signal: the running call may finish (2 s), queued calls are not run.',
+        );
+        return shutdown(true);
+      },
+      { signals: STOP_SIGNALS, end: 'exit' },
+    );
+    cleanups.push(offSignals);
+    void (io.ended ?? ended(input)).then(() => shutdown(true));
+  } else if (io.kind === 'http') {
+    const stderr = io.stderr ?? process.stderr;
+    // The token file must not outlive the app, whatever ends it: on a signal that ends the process
+    // it is removed at once, then the apps unmount and the signal ends the process. Installed before
+    // the file exists: a signal with no listener ends the process at once.
+    let remove = () => {};
+    cleanups.push(
+      cleanUpOnSignal(() => {
+        remove();
+        return shutdown(false);
+      }),
+    );
+    const announced = await listenAndAnnounce(server, options.session, {
+      ...(io.port === undefined ? {} : { port: io.port }),
+      ...(io.host === undefined ? {} : { host: io.host }),
+      ...(io.connectionDir === undefined ? {} : { connectionDir: io.connectionDir }),
+      stderr,
+      logger,
+    });
+    remove = announced.remove;
+    cleanups.push(remove, () => confirmer?.close());
+    endpoint = announced.endpoint;
+    connectionFile = announced.file;
+    ignoreGoneTerminal(stderr);
+  } else {
+    await server.connect(io.transport);
+  }
+
+  const ids = new SessionIds(options.session);
+  const render: ServedApp['render'] = (realRender, tree, appOptions = {}) => {
+    const id = ids.take();
+    if (ids.size === 1 && io.kind === 'stdio') io.hold?.(true);
+    const mount = mountSession(
+      {
+        id,
+        server,
+        screen:
+          io.kind === 'http'
+            ? { kind: 'attached' }
+            : { kind: 'headless', renderOnRead: false, ...options.headless },
+        logger,
+        ...(options.typeMap ? { typeMap: options.typeMap } : {}),
+        ...(options.builtinTools === undefined ? {} : { builtinTools: options.builtinTools }),
+        ...(confirmer ? { confirmer } : {}),
+      },
+      appOptions,
+    );
+    const instance = realRender(mount.element(tree), mount.inkOptions);
+    instances.add(instance);
+    if (transport && io.kind === 'stdio') {
+      const ready = transport.ready.bind(transport);
+      if (io.before) void io.before().then(ready);
+      else ready();
+    }
+    const exit = instance.waitUntilExit();
+    const after = async () => {
+      instances.delete(instance);
+      ids.release(id);
+      await transport?.answered(DRAIN_MS);
+      if (ids.size > 0 || down) return;
+      if (options.whenIdle === 'close') await shutdown(false);
+      else if (io.kind === 'stdio') io.hold?.(false);
+    };
+    // Settled (exit answered, owed answers written) before the app's own code after
+    // `await waitUntilExit()` runs, which may well be `process.exit()`.
+    const settled = exit.then(after, after);
+    return {
+      ...instance,
+      session: id,
+      ...(mount.terminal ? { terminal: mount.terminal } : {}),
+      rerender: (next: ReactNode) => instance.rerender(mount.element(next)),
+      waitUntilExit: () =>
+        exit.then(
+          (value) => settled.then(() => value),
+          (error: unknown) =>
+            settled.then(() => {
+              throw error;
+            }),
+        ),
+    };
+  };
+
+  return {
+    server,
+    ...(endpoint ? { endpoint } : {}),
+    ...(connectionFile ? { connectionFile } : {}),
+    render,
+    refuse: (reason) => transport?.refuse(reason),
+    stop: () => shutdown(false),
+    stopped: whenStopped,
+  };
+}
+
+function ended(input: NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve) => {
+    if ((input as NodeJS.ReadStream).readableEnded) resolve();
+    else input.once('end', () => resolve());
+  });
+}

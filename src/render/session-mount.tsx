@@ -1,0 +1,81 @@
+import type { RenderOptions } from 'ink';
+import type { ReactElement, ReactNode } from 'react';
+import { McpSession } from '../react/McpSession.js';
+import { createMemoryTerminal, type MemoryTerminal } from '../react/memory-terminal.js';
+import type { McpTypeMap } from '../react/type-map.js';
+import type { Confirmer } from '../session/confirmer.js';
+import type { SessionHost } from '../session/session-host.js';
+import type { Logger } from '../walker/types.js';
+import { attachedScreen, tapScreen } from './screen-tap.js';
+
+/**
+ * Where a served app draws. `'headless'`: an in-memory terminal (stdio, tests); the app's stderr
+ * writes (`useStderr().write`) go to `stderr`, as they would in a terminal. `'attached'`: the person's
+ * terminal, with the screen read from what Ink writes to it.
+ */
+export type MountScreen =
+  | { kind: 'headless'; columns?: number; rows?: number; renderOnRead: boolean; stderr?: NodeJS.WriteStream }
+  | { kind: 'attached' };
+
+export interface MountOptions {
+  id: string;
+  server: SessionHost;
+  screen: MountScreen;
+  typeMap?: McpTypeMap;
+  builtinTools?: boolean;
+  /** The in-terminal prompt for the person (attached). */
+  confirmer?: Confirmer;
+  logger?: Logger;
+}
+
+export interface Mount {
+  /** The app's tree inside its `McpSession` (again for each `rerender`). */
+  element(tree: ReactNode): ReactElement;
+  /** Ink's options for it, from the app's own. */
+  inkOptions: RenderOptions;
+  /** The in-memory terminal (headless). */
+  terminal?: MemoryTerminal;
+}
+
+/** The one place an app's tree becomes a served session: its `McpSession`, its screen, Ink's streams. */
+export function mountSession(options: MountOptions, appOptions: RenderOptions = {}): Mount {
+  const { id, server, screen, typeMap, builtinTools, confirmer, logger } = options;
+  const props = {
+    id,
+    server,
+    ...(typeMap ? { typeMap } : {}),
+    ...(builtinTools === undefined ? {} : { builtinTools }),
+    ...(confirmer ? { confirmer } : {}),
+    ...(logger ? { logger } : {}),
+  };
+  if (screen.kind === 'headless') {
+    const terminal = createMemoryTerminal(screen.columns, screen.rows);
+    const source = {
+      source: terminal.screen,
+      size: () => terminal.stdout,
+      renderOnRead: screen.renderOnRead,
+    };
+    return {
+      element: (tree) => (
+        <McpSession {...props} screen={source}>
+          {tree}
+        </McpSession>
+      ),
+      // Whatever streams the app asked for: headless, stdout is the protocol's (or nobody's).
+      inkOptions: { ...terminal.inkOptions(), ...(screen.stderr ? { stderr: screen.stderr } : {}) },
+      terminal,
+    };
+  }
+  // Ink 8 types `stdout` as any writable stream; the one an attached app draws on is a terminal's.
+  const stdout = (appOptions.stdout ?? process.stdout) as NodeJS.WriteStream;
+  const tap = tapScreen(stdout);
+  const source = attachedScreen(tap, stdout);
+  return {
+    element: (tree) => (
+      <McpSession {...props} screen={source}>
+        {tree}
+      </McpSession>
+    ),
+    inkOptions: { ...appOptions, stdout: tap.stream },
+  };
+}
