@@ -33,7 +33,7 @@ export interface LiveCall {
 /**
  * How long a running handler may still take to return once its session stopped (its signal is
  * aborted). Well inside the time answers owed are flushed before the server closes (2 s,
- * src/register/serve.ts and src/render/render-mcp.tsx).
+ * src/render/serve-app.ts).
  */
 export const STOP_GRACE_MS = 1_000;
 
