@@ -123,8 +123,9 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   const waiting = setTimeout(
     () =>
       relay.refuseUntilConnected(
-        `ink-mcp: the app has not rendered with Ink after ${CONNECT_WAIT_MS / 1000} s, so it is not served yet. ` +
-          'Check its output on stderr. An app that bundles Ink into its own code cannot be served (see the README, "No code change").',
+        `ink-mcp: the app is still starting: it has not loaded Ink after ${CONNECT_WAIT_MS / 1000} s, so nothing of this request ran. ` +
+          'Try again in a few seconds: it is served as soon as it loads Ink, and the tool list is announced as changed then. ' +
+          'If it never does, check its output on stderr: an app that bundles Ink into its own code cannot be served (see the README, "No code change").',
       ),
     CONNECT_WAIT_MS,
   );

@@ -57,6 +57,10 @@ export class Relay {
   /** The relay's own listing is on its way to the app (queued or sent), not yet answered. */
   #listAsked = false;
   readonly #pending = new Set<JsonRpcId>();
+  /** The pending requests that are listings. */
+  readonly #pendingLists = new Set<JsonRpcId>();
+  /** A listing was refused while the app was not connected: the client hears `list_changed` once it is. */
+  #listRefused = false;
   /** Why requests cannot be served now (the app is gone, or has not come). */
   #refusal: string | undefined;
   #gone = false;
@@ -123,11 +127,13 @@ export class Relay {
         return;
       }
       if (request && this.#refusal) {
+        if (request.method === 'tools/list' && !this.#gone) this.#listRefused = true;
         this.#refuse(request.id, this.#refusal);
         return;
       }
       if (this.#gone) return;
       if (request) this.#pending.add(request.id);
+      if (request?.method === 'tools/list') this.#pendingLists.add(request.id);
       this.#queue.push(line);
       return;
     }
@@ -142,6 +148,10 @@ export class Relay {
     if (this.#initialize) toApp(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }));
     for (const line of this.#queue) toApp(line);
     this.#queue = [];
+    if (this.#listRefused) {
+      this.#listRefused = false;
+      this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
+    }
   }
 
   fromApp(line: string): void {
@@ -170,7 +180,10 @@ export class Relay {
         this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }));
       return;
     }
-    if (isResponse(message)) this.#pending.delete(message?.id as JsonRpcId);
+    if (isResponse(message)) {
+      this.#pending.delete(message?.id as JsonRpcId);
+      this.#pendingLists.delete(message?.id as JsonRpcId);
+    }
     this.#io.toClient(line);
   }
 
@@ -184,8 +197,10 @@ export class Relay {
     this.#queue = this.#queue.filter((line) => !isRequest(parseMessage(line)));
     // The relay's own listing went with the queue: the next early answer asks again.
     this.#listAsked = false;
+    if (this.#pendingLists.size > 0) this.#listRefused = true;
     for (const id of this.#pending) this.#refuse(id, reason);
     this.#pending.clear();
+    this.#pendingLists.clear();
   }
 
   /** The app is gone: requests it never answered, and any later one, are answered with `reason`. */
@@ -196,6 +211,7 @@ export class Relay {
     this.#refusal = reason;
     for (const id of this.#pending) this.#refuse(id, reason);
     this.#pending.clear();
+    this.#pendingLists.clear();
   }
 
   #refuse(id: JsonRpcId, reason: string): void {

@@ -7,6 +7,7 @@ import { register } from 'node:module';
 import { type RegisterConfig, readConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
+import { lookLikeTerminal } from './terminal-look.js';
 
 // React picks its development or production build when it is first imported, and agents want the
 // production one (the development build keeps performance entries of every render, unfreed): set
@@ -24,6 +25,7 @@ if (!result.ok) {
   // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
   // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
   const stdio = config.mode === 'stdio' && !config.socket ? await openOwnStdio(config) : undefined;
+  if (config.mode === 'stdio') lookLikeTerminal(config);
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
   const start = () => {

@@ -145,7 +145,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     // Said, because the answers then look as if the app had nothing (no session, no tools).
     transport.onHoldExpired = (ms) =>
       logger.warn(
-        `ink-mcp: requests waited ${ms / 1000} s for the app's first render; they are served now, without it.`,
+        `ink-mcp: requests waited ${ms / 1000} s for the app's first render and were answered that it is still starting.`,
       );
     // Connected before the first render, which takes a while (~80 ms for the todo example on a cold
     // start, bench/README.md "P5.start"): a client writes its opening as soon as it spawns us.

@@ -6,7 +6,11 @@ type RequestId = string | number;
 
 const OPENINGS = new Set(['initialize', 'server/discover']);
 
-/** How long requests that need the app wait for its first render before they are served anyway. */
+/**
+ * How long a request that needs the app waits for its first render before it is answered that the
+ * app is still starting. Clients give a request 60 s by default (the SDK's DEFAULT_REQUEST_TIMEOUT_MSEC):
+ * answered well before that, with what to do, rather than timed out with nothing.
+ */
 const HOLD_MS = 15_000;
 
 /**
@@ -16,7 +20,15 @@ const HOLD_MS = 15_000;
  * order: the transport connects before the app renders, to answer `initialize` early.
  */
 export class AnsweringStdioTransport extends StdioServerTransport {
-  /** Told when the hold runs out before `ready()`: requests are then served without the app. */
+  readonly #holdMs: number;
+
+  /** `holdMs`: how long a request waits for the app's first render (HOLD_MS; shorter in tests). */
+  constructor(stdin?: NodeJS.ReadStream, stdout?: NodeJS.WriteStream, options: { holdMs?: number } = {}) {
+    super(stdin, stdout);
+    this.#holdMs = options.holdMs ?? HOLD_MS;
+  }
+
+  /** Told when a request waited `ms` for the app's first render and was answered that it is still starting. */
   onHoldExpired: ((ms: number) => void) | undefined;
   readonly #pending = new Set<RequestId>();
   readonly #idle = new Set<() => void>();
@@ -24,8 +36,12 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   #initializeId: RequestId | undefined;
   #initialized = false;
   readonly #onInitialized = new Set<() => void>();
-  #held: JSONRPCMessage[] | undefined = [];
+  /** What waits for the app's first render, in order, with when it came; `undefined` once it rendered. */
+  #held: { message: JSONRPCMessage; at: number }[] | undefined = [];
   #holdTimer: NodeJS.Timeout | undefined;
+  readonly #started = Date.now();
+  /** A `tools/list` was answered "still starting": the client is told the list changed once the app is up. */
+  #listRefused = false;
   /** Why requests that need the app are answered with an error instead (it cannot be served). */
   #refusal: string | undefined;
 
@@ -35,17 +51,13 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     this.onmessage = (message: JSONRPCMessage) => {
       this.#received(message);
       const method = 'method' in message ? message.method : undefined;
-      if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method)))
-        this.#held.push(message);
-      else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
+      if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method))) {
+        this.#held.push({ message, at: Date.now() });
+        this.#armHold();
+      } else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
         this.#refuse(message);
       else deliver?.(message);
     };
-    this.#holdTimer = setTimeout(() => {
-      if (this.#held) this.onHoldExpired?.(HOLD_MS);
-      this.ready();
-    }, HOLD_MS);
-    this.#holdTimer.unref();
     await super.start();
   }
 
@@ -54,7 +66,35 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     clearTimeout(this.#holdTimer);
     const held = this.#held;
     this.#held = undefined;
-    for (const message of held ?? []) this.onmessage?.(message);
+    for (const { message } of held ?? []) this.onmessage?.(message);
+    if (this.#listRefused && this.#refusal === undefined)
+      void this.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }).catch(() => {});
+  }
+
+  /**
+   * Requests that waited HOLD_MS are answered that the app is still starting (nothing of theirs
+   * ran), never served without it: a listing with none of its tools would look final. Notifications
+   * and what came after a request still waiting keep their place.
+   */
+  #armHold(): void {
+    if (this.#holdTimer || !this.#held?.length) return;
+    const first = this.#held[0]!;
+    this.#holdTimer = setTimeout(
+      () => {
+        this.#holdTimer = undefined;
+        const now = Date.now();
+        const due = this.#held?.filter(({ message, at }) => now - at >= this.#holdMs && 'id' in message) ?? [];
+        if (due.length > 0) this.onHoldExpired?.(this.#holdMs);
+        for (const entry of due) {
+          this.#held = this.#held?.filter((held) => held !== entry);
+          if ('method' in entry.message && entry.message.method === 'tools/list') this.#listRefused = true;
+          this.#answerError(entry.message, stillStarting(now - this.#started));
+        }
+        this.#armHold();
+      },
+      Math.max(0, first.at + this.#holdMs - Date.now()),
+    );
+    this.#holdTimer.unref();
   }
 
   /**
@@ -68,12 +108,14 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   }
 
   #refuse(message: JSONRPCMessage): void {
+    this.#answerError(message, this.#refusal ?? '');
+  }
+
+  #answerError(message: JSONRPCMessage, text: string): void {
     if (!('id' in message) || message.id === undefined) return;
-    void this.send({
-      jsonrpc: '2.0',
-      id: message.id,
-      error: { code: -32603, message: this.#refusal ?? '' },
-    }).catch(() => {});
+    void this.send({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: text } }).catch(
+      () => {},
+    );
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {
@@ -116,6 +158,13 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     if (!this.#pending.delete(id) || this.#pending.size > 0) return;
     for (const done of [...this.#idle]) done();
   }
+}
+
+function stillStarting(ms: number): string {
+  return (
+    `ink-mcp: the app is still starting: it has loaded Ink but not rendered yet (${Math.round(ms / 1000)} s so far), so nothing of this request ran. ` +
+    'Try again in a few seconds; the tool list is announced as changed once the app is up.'
+  );
 }
 
 /**

@@ -155,6 +155,17 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     // 2026-12-04). A bound on a stuck run, not a timing goal.
   }, 60_000);
 
+  it('the app sees an interactive terminal of the session size (a CLI that needs one is served, not sent headless)', async () => {
+    const run = await launch(built.bin, ['--columns', '60', '--rows', '12'], ['node', app('needs-terminal.js')]);
+    try {
+      expect(await screen(run.client)).toContain('terminal 60x12, keys:');
+      const typed = await run.client.callTool({ name: 'app.keyboard.type', arguments: { text: 'hi' } });
+      expect(JSON.stringify(typed.content)).toContain('keys: hi');
+    } finally {
+      await run.close();
+    }
+  });
+
   it('--session names the session, and --columns/--rows size the in-memory terminal', async () => {
     const run = await launch(
       built.bin,
