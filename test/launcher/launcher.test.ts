@@ -166,6 +166,28 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
     }
   });
 
+  it('an app that loads Ink inside main() after a 10 s start: a call made at once waits for it and is applied', async () => {
+    const run = await launch(built.bin, [], ['node', app('late-ink.js')]);
+    try {
+      const { tools } = await run.client.listTools();
+      expect(tools.map((t) => t.name)).toContain('app_keyboard_type');
+      // Past the launcher's 20 s (a loaded machine), the answer is "still starting, nothing ran, try
+      // again": an agent tries again, as here.
+      let typed: Awaited<ReturnType<typeof run.client.callTool>> | undefined;
+      for (let attempt = 1; !typed; attempt++) {
+        try {
+          typed = await run.client.callTool({ name: 'app.keyboard.type', arguments: { text: 'ok' } });
+        } catch (error) {
+          if (attempt === 3 || !String(error).includes('still starting')) throw error;
+        }
+      }
+      expect(typed.isError).toBeFalsy();
+      expect(JSON.stringify(typed.content)).toContain('late app, typed: ok');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+
   it('--session names the session, and --columns/--rows size the in-memory terminal', async () => {
     const run = await launch(
       built.bin,
