@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stripEscapes } from '../walker/clean-text.js';
 import { observeCommits } from './commit-observer.js';
@@ -29,16 +28,24 @@ interface InkRoot {
 const MAX_STATIC_LINES = 5_000;
 
 /**
- * Ink's renderer, from the copy of Ink ink-mcp imports (the preload serves only an app that uses
- * that copy, src/register/serve.ts). Ink's `exports` map offers only its entry, so the file is
- * found beside the entry. Loaded at import: Ink's own modules (yoga-layout) await at top level too.
+ * Ink's renderer, from the copy of Ink ink-mcp imports (under the preload, the app's own:
+ * src/register/hooks.ts). Ink's `exports` map offers only its entry, so the file is found beside the
+ * entry. Loaded at import: Ink's own modules (yoga-layout) await at top level too.
  */
 const loaded: { renderer?: InkRenderer; why?: string } = await loadRenderer();
 
+/**
+ * Ink's entry as an import resolves it, which the preload's hooks see (`require.resolve` does not).
+ * Vitest's module runner has no `import.meta.resolve`: there, no hooks run either.
+ */
+function inkEntry(): string {
+  if (typeof import.meta.resolve === 'function') return import.meta.resolve('ink');
+  return pathToFileURL(createRequire(import.meta.url).resolve('ink')).href;
+}
+
 async function loadRenderer(): Promise<{ renderer?: InkRenderer; why?: string }> {
   try {
-    const entry = createRequire(import.meta.url).resolve('ink');
-    const module = (await import(pathToFileURL(join(dirname(entry), 'renderer.js')).href)) as {
+    const module = (await import(new URL('renderer.js', inkEntry()).href)) as {
       default?: unknown;
     };
     if (typeof module.default !== 'function') return { why: 'build/renderer.js has no default export' };

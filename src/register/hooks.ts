@@ -5,6 +5,12 @@ import { REGISTER_KEY } from '../render/preload-state.js';
  * own files gets a wrapper module instead, which re-exports Ink with `render` wrapped. ESM namespace
  * objects are frozen, so the wrapping has to happen at resolution; the wrapper reads the wrapping
  * function from a global the preload set (src/register/index.ts), on the main thread.
+ *
+ * ink-mcp's own files are bound to the copy of Ink the app imported first, and to the React that
+ * copy imports: an app may bring its own (a CLI that pins another version, installed beside
+ * ink-mcp, is not deduped), and an element tree works only with the Ink and React that render it
+ * (another copy's contexts read as their defaults; another React's hooks throw). ink-mcp's modules
+ * load when the app first imports Ink (src/register/index.ts), so the copy is known by then.
  */
 
 export interface HooksData {
@@ -31,6 +37,15 @@ interface LoadResult {
 export const WRAPPER_PREFIX = 'ink-mcp-wrapped-ink:';
 
 let ownRoot = '\0';
+/** The copy of Ink the app imported first. */
+let appInk: string | undefined;
+
+/**
+ * What ink-mcp's own files resolve as the app's Ink resolves them: Ink, React, and the widget
+ * libraries the default adapters recognise by identity (components/adapters), so that they are the
+ * copies beside the app's Ink where it has its own (else ink-mcp's).
+ */
+const BOUND = /^(ink|react|react\/.+|ink-text-input|ink-select-input|@inkjs\/ui)$/;
 
 export function initialize(data: HooksData): void {
   ownRoot = data.ownRoot;
@@ -41,8 +56,18 @@ export async function resolve(
   context: ResolveContext,
   next: (specifier: string, context: ResolveContext) => Promise<ResolveResult>,
 ): Promise<ResolveResult> {
+  const own = context.parentURL?.startsWith(ownRoot) ?? false;
+  if (own && appInk && BOUND.test(specifier)) {
+    if (specifier === 'ink') return { url: appInk, format: 'module', shortCircuit: true };
+    try {
+      return await next(specifier, { ...context, parentURL: appInk });
+    } catch {
+      // Not installed beside the app's Ink (an adapter's library the app does not use): ink-mcp's.
+    }
+  }
   const resolved = await next(specifier, context);
-  if (specifier !== 'ink' || context.parentURL?.startsWith(ownRoot)) return resolved;
+  if (specifier !== 'ink' || own) return resolved;
+  appInk ??= resolved.url;
   return { url: WRAPPER_PREFIX + encodeURIComponent(resolved.url), format: 'module', shortCircuit: true };
 }
 

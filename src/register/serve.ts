@@ -43,17 +43,30 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   void input?.ended
     .then(() => served.stopped)
     .then(() => setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref());
+  let rendered = false;
   return (appInk: object) => {
     const ink = appInk as InkModule;
-    if (ink.render === ownInk.render) return wrapRender(ink.render, served);
-    const why =
-      'ink-mcp: the app uses another copy of ink than ink-mcp does, so it cannot be served. Install ink-mcp in the app’s own project (npm install --save-dev ink-mcp) and run it from there.';
-    logger.warn(why);
-    // The client hears it too: its requests would otherwise find no session and no tools.
-    served.refuse(why);
-    return ink.render;
+    // ink-mcp is bound to the copy of Ink the app imported first (hooks.ts): that is the one served.
+    if (ink.render === ownInk.render) {
+      const render = wrapRender(ink.render, served);
+      return ((...args: Parameters<typeof render>) => {
+        rendered = true;
+        return render(...args);
+      }) as typeof render;
+    }
+    // Another copy, imported later (a plugin's, a widget library's): importing it changes nothing;
+    // rendering with it is not served, and said.
+    return ((...args: Parameters<typeof ink.render>) => {
+      logger.warn(ANOTHER_COPY);
+      // The client hears it too when nothing is served: its requests would find no session and no tools.
+      if (!rendered) served.refuse(ANOTHER_COPY);
+      return ink.render(...args);
+    }) as typeof ink.render;
   };
 }
+
+const ANOTHER_COPY =
+  'ink-mcp: the app renders with a second copy of ink, other than the one it imported first, which ink-mcp serves; that render is not served. Use one copy of ink in the app (npm dedupe).';
 
 /**
  * The default type map's adapters (@inkjs/ui, ink-text-input, …), as the package entry loads them.

@@ -83,7 +83,8 @@ export class AnsweringStdioTransport extends StdioServerTransport {
       () => {
         this.#holdTimer = undefined;
         const now = Date.now();
-        const due = this.#held?.filter(({ message, at }) => now - at >= this.#holdMs && 'id' in message) ?? [];
+        const due =
+          this.#held?.filter(({ message, at }) => now - at >= this.#holdMs && 'id' in message) ?? [];
         if (due.length > 0) this.onHoldExpired?.(this.#holdMs);
         for (const entry of due) {
           this.#held = this.#held?.filter((held) => held !== entry);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earlyAnswer } from '../../src/launcher/early-answers.js';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
@@ -266,28 +266,63 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
 });
 
 describe('an app with its own copy of ink', () => {
-  it('is refused with the reason in every answer that needs the app, and its listing once told it changed', async () => {
-    // What a user gets running a global or another project's ink-mcp on their app: ink-mcp and the
-    // app resolve different copies of ink. Here the app sits in a folder with a copy of its own.
+  it('is served with that copy: ink-mcp binds to the Ink (and React) the app imports', async () => {
+    // What a user gets when the app (a CLI that pins its Ink) and ink-mcp resolve different copies:
+    // here the app sits in a folder with a copy of its own, marked so that the test can tell them
+    // apart; ink-mcp's own resolves to the repository's.
     const dir = join(repoRoot, 'node_modules', '.cache', `ink-mcp-other-ink-${process.pid}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
-    cpSync(join(repoRoot, 'node_modules', 'ink'), join(dir, 'node_modules', 'ink'), { recursive: true });
+    const copy = join(dir, 'node_modules', 'ink');
+    cpSync(join(repoRoot, 'node_modules', 'ink'), copy, { recursive: true });
+    const text = join(copy, 'build', 'components', 'Text.js');
+    writeFileSync(text, `${readFileSync(text, 'utf8')}\nglobalThis.inkCopyLoaded = 'app';\n`);
     copyFileSync(app('counter.js'), join(dir, 'counter.js'));
-    const run = await launch(built.bin, [], ['node', join(dir, 'counter.js')]);
+    writeFileSync(
+      join(dir, 'which-ink.js'),
+      "import './counter.js';\nsetTimeout(() => process.stderr.write(`ink copy: ${globalThis.inkCopyLoaded}\\n`), 50);\n",
+    );
+    const run = await launch(built.bin, [], ['node', join(dir, 'which-ink.js')]);
     try {
-      const why = /the app uses another copy of ink than ink-mcp does/;
-      const changed = new Promise<void>((resolve) =>
-        run.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
-      );
-      // The listing is answered before the app loads (the stable surface's list is known); the app's
-      // server refusing it afterwards is told as a change of list, and the next listing says why.
-      expect((await run.client.listTools()).tools.map((t) => t.name)).toContain('app_act');
-      await expect(run.call('app.screen.read', { offset: null })).rejects.toThrow(why);
-      await expect(run.client.readResource({ uri: 'ink://app/screen' })).rejects.toThrow(why);
-      await changed;
-      await expect(run.client.listTools()).rejects.toThrow(why);
-      expect(run.stderr()).toMatch(why);
+      expect(await screen(run.client)).toMatch(/\d+ tests passed/);
+      const read = await run.call('app.screen.read', { offset: null });
+      expect(read.text).toMatch(/\d+ tests passed/);
+      await vi.waitFor(() => expect(run.stderr()).toContain('ink copy: app'), { timeout: 20_000 });
+      expect(run.stderr()).not.toMatch(/another copy of ink/);
+    } finally {
+      await run.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('an app on Ink 5 and React 18', () => {
+  it('is served through the launcher: ink-mcp runs on the Ink and React the app brings', async () => {
+    // The app's project as its users install it: ink 5 and react 18 of its own (here the
+    // repository's npm aliases ink5 and react18, copied in), ink-mcp on Ink 6 and React 19 beside it.
+    const dir = join(repoRoot, 'node_modules', '.cache', `ink-mcp-ink5-${process.pid}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'node_modules'), { recursive: true });
+    cpSync(join(repoRoot, 'node_modules', 'ink5'), join(dir, 'node_modules', 'ink'), { recursive: true });
+    cpSync(join(repoRoot, 'node_modules', 'react18'), join(dir, 'node_modules', 'react'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    copyFileSync(app('chat.js'), join(dir, 'chat.js'));
+    writeFileSync(
+      join(dir, 'versions.js'),
+      "import { readFileSync } from 'node:fs';\n" +
+        "const version = (name) => JSON.parse(readFileSync(new URL(`./node_modules/${name}/package.json`, import.meta.url))).version;\n" +
+        "process.stderr.write(`versions: ink ${version('ink')} react ${version('react')}\\n`);\n" +
+        "await import('./chat.js');\n",
+    );
+    const run = await launch(built.bin, [], ['node', join(dir, 'versions.js')]);
+    try {
+      await vi.waitFor(() => expect(run.stderr()).toMatch(/versions: ink 5\.\S+ react 18\.\S+/), { timeout: 20_000 });
+      const typed = await run.call('app.keyboard.type', { text: 'hello' });
+      expect(typed.isError).toBeFalsy();
+      expect(typed.text).toContain('hello');
+      const sent = await run.call('app.keyboard.press', { keys: ['enter'] });
+      expect(sent.text).toContain('> hello');
+      expect(run.stderr()).not.toMatch(/Invalid hook call|another copy of ink/);
     } finally {
       await run.close();
       rmSync(dir, { recursive: true, force: true });
