@@ -49,12 +49,16 @@ export function cleanUpOnSignal(cleanup: () => unknown, options: OnSignalOptions
     // (installed later, by a render after this call), must still count this one and step aside, or
     // it ends the process by the signal before `cleanup` has run.
     queueMicrotask(off);
-    if (options.end === 'exit') setTimeout(() => process.exit(0), EXIT_DEADLINE_MS).unref();
+    const end = () => (options.end === 'exit' ? process.exit(0) : process.kill(process.pid, signal));
+    // Held (not unref'd): the process must not end on its own, with code 0, while the cleanup runs,
+    // once it has closed all that kept it alive; it ends as `end` says, by the deadline at the latest.
+    const deadline = setTimeout(end, EXIT_DEADLINE_MS);
     void new Promise((resolve) => resolve(cleanup()))
       .catch(() => {
         // The process still ends: a cleanup that failed must not keep it alive.
       })
       .finally(() => {
+        clearTimeout(deadline);
         if (options.end === 'exit') setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref();
         else process.kill(process.pid, signal);
       });
