@@ -5,6 +5,7 @@ import type { Hub } from '../session/hub.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
+import { toolsListCacheHint } from './cache-hints.js';
 import type { AnswerBlocks } from './call-result.js';
 import { callTool } from './call-tool.js';
 import { type ClientInfo, cleanClientInfo, cleanClientInfoOf } from './client-info.js';
@@ -106,7 +107,10 @@ export class Connection {
         try {
           const { version, tools } = this.#listTools();
           this.#notifier.listed(version);
-          return { tools };
+          // 2026-07-28 lists say how long they stay fresh (cache-hints.ts); 2025-era ones cannot.
+          return modern
+            ? { tools, ...toolsListCacheHint(options.surface, options.hub.sessions().length) }
+            : { tools };
         } catch (error) {
           const message = `ink-mcp: listing the tools failed inside the server (${errorText(error)})`;
           (options.logger.error ?? options.logger.warn)(message);
