@@ -1,16 +1,23 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 /**
- * `npm run conformance`: serves scripts/conformance-app.tsx through ink-mcp over Streamable HTTP with
- * a chosen token, runs every server scenario of the official suite (@modelcontextprotocol/conformance,
- * pinned) against it, and prints one line per scenario and a final
- * `conformance: P passed, F failed, N not applicable`. Exits 1 when F > 0.
+ * `npm run conformance [-- --spec-version <revision>]`: serves scripts/conformance-app.tsx through
+ * ink-mcp over Streamable HTTP with a chosen token, runs every server scenario of the official suite
+ * (@modelcontextprotocol/conformance) against it, and prints one line per scenario and a final
+ * `conformance: P passed, F failed, N not applicable (protocol …, suite …)`. Exits 1 when F > 0.
+ *
+ * The suite is the pinned devDependency (0.1.13, the 2025 era on Node 20) unless
+ * `INK_MCP_CONFORMANCE_BIN` names another release's `dist/index.js`. `--spec-version` (releases
+ * 0.2.x, which need Node 22) picks the protocol revision the scenarios speak: `2025-11-25` (the
+ * initialize handshake, sessions) or `2026-07-28` (per-request `_meta`, no session); one ink-mcp
+ * endpoint serves both, as it serves every client. Without it the suite runs at its own default.
  *
  * The suite cannot send a bearer token (its `server` command takes only a URL), so it talks to a
  * local proxy that adds the header, as a proxy in front of ink-mcp would. The proxy rewrites a
  * loopback Host naming its own port to the server's, and passes every other Host and Origin through,
  * so the DNS-rebinding checks still reach ink-mcp's own guard.
- * The suite has no command (stdio) mode for servers; stdio is covered by test/server/stdio.test.ts.
+ * The suite has no command (stdio) mode for servers; stdio is covered by test/server/stdio.test.ts,
+ * test/server/both-eras.test.tsx and test/server/listen.test.tsx.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -18,65 +25,48 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render } from 'ink';
 import { createMcpServer } from '../src/index.js';
 import { createMemoryTerminal } from '../src/testing/index.js';
 import { ConformanceApp, reconnectionTool } from './conformance-app.js';
-
-/** Scenarios that test what ink-mcp does not offer, and why (the README lists the same). */
-export const NOT_APPLICABLE: Record<string, string> = {
-  'logging-set-level': 'ink-mcp offers no logging capability (its logs go to stderr)',
-  'completion-complete': 'ink-mcp offers no completions',
-  'tools-call-image': 'results are text (the value as JSON text, the screen); no image content',
-  'tools-call-audio': 'results are text; no audio content',
-  'tools-call-embedded-resource': 'results are text; no embedded resources',
-  'tools-call-mixed-content': 'results are text only',
-  'tools-call-with-logging': 'ink-mcp sends no log notifications during a call',
-  'tools-call-with-progress': 'ink-mcp sends no progress notifications',
-  'tools-call-sampling': 'ink-mcp never asks the client for sampling',
-  'tools-call-elicitation':
-    'ink-mcp elicits only to confirm sensitive or destructive calls, not a form of its own',
-  'elicitation-sep1034-defaults': 'ink-mcp elicits only a yes/no confirmation',
-  'elicitation-sep1330-enums': 'ink-mcp elicits only a yes/no confirmation',
-  'resources-read-text':
-    'reads the fixed URI test://static-text; ink-mcp serves only ink://<session>/screen and /tree',
-  'resources-read-binary': 'reads the fixed URI test://static-binary; ink-mcp has no binary resources',
-  'resources-templates-read': 'ink-mcp offers no resource templates',
-  'resources-subscribe':
-    'subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32602 (not found); subscriptions to ink://<session>/… are tested in test/server',
-  'prompts-list': 'ink-mcp offers no prompts',
-  'prompts-get-simple': 'ink-mcp offers no prompts',
-  'prompts-get-with-args': 'ink-mcp offers no prompts',
-  'prompts-get-embedded-resource': 'ink-mcp offers no prompts',
-  'prompts-get-with-image': 'ink-mcp offers no prompts',
-  'resources-unsubscribe':
-    'first subscribes to the fixed URI test://watched-resource, which ink-mcp answers -32602 (not found)',
-};
-
-/**
- * Warnings the pinned suite raises against right behaviour, and why. Its server-sse-polling probe
- * declares `mcp-protocol-version: 2025-03-26`, and the SDK sends priming events (and `retry`, and lets a
- * call close its stream) only to clients of 2025-11-25 or later, which can parse an event with empty
- * data. Fixed in the suite by modelcontextprotocol/conformance#366, which no release has yet (0.1.13,
- * pinned here, and 0.1.16, the newest, run in CI's Node 22 leg, both probe as 2025-03-26);
- * test/server/sse-resume.test.ts checks the 2025-11-25 behaviour end to end.
- */
-const EXPLAINED_WARNINGS: Record<string, string> = {
-  'server-sse-priming-event': 'the suite probes as a 2025-03-26 client, which gets no priming event',
-  'server-sse-retry-field': 'the retry field comes with the priming event',
-};
+import { type Check, verdict } from './conformance-verdicts.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-/** The pinned suite; `INK_MCP_CONFORMANCE_BIN` names another release's `dist/index.js` (CI's Node 22 leg runs the latest). */
+/** The pinned suite; `INK_MCP_CONFORMANCE_BIN` names another release's `dist/index.js` (CI's Node 22 leg runs newer ones). */
 const suiteBin =
   process.env.INK_MCP_CONFORMANCE_BIN ??
   join(here, '../node_modules/@modelcontextprotocol/conformance/dist/index.js');
 
-type Check = { id: string; status: string; errorMessage?: string };
+/** The `--spec-version` asked for, passed on to the suite; or an error message. */
+function specVersion(argv: readonly string[]): { version?: string } | { error: string } {
+  const at = argv.indexOf('--spec-version');
+  if (at < 0) return {};
+  const version = argv[at + 1];
+  return version !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(version)
+    ? { version }
+    : { error: 'conformance: --spec-version takes a protocol revision, e.g. --spec-version 2026-07-28' };
+}
+
+/** The suite's release, from the package.json beside its `dist/`. */
+function suiteVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(dirname(suiteBin), '../package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 async function main(): Promise<number> {
+  const spec = specVersion(process.argv.slice(2));
+  if ('error' in spec) {
+    console.error(spec.error);
+    return 2;
+  }
   const token = `conformance-${randomBytes(24).toString('base64url')}`;
   const server = createMcpServer({
     logger: { warn: () => {}, info: () => {}, error: (m) => process.stderr.write(`${m}\n`) },
@@ -84,6 +74,8 @@ async function main(): Promise<number> {
     // The suite calls its scenarios' tools by name (json_schema_2020_12_tool, …): each is a widget
     // action of the fixture app, listed as a tool of its own on the widgets surface.
     surface: 'widgets',
+    // The fixture's sensitive actions ask the client (2026-07-28: input_required; 2025: elicitation).
+    authorize: () => 'ask',
   });
   const terminal = createMemoryTerminal(80, 10);
   const ink = render(<ConformanceApp server={server} />, {
@@ -120,46 +112,30 @@ async function main(): Promise<number> {
 
   const out = mkdtempSync(join(tmpdir(), 'ink-mcp-conformance-'));
   try {
-    await new Promise<void>((resolve) => {
+    const args = [suiteBin, 'server', '--url', url, '--suite', 'all', '-o', out];
+    if (spec.version !== undefined) args.push('--spec-version', spec.version);
+    const suiteErrors = await new Promise<string>((resolve) => {
       // Its exit code counts N/A scenarios as failures too: the checks decide, below.
-      execFile(
-        process.execPath,
-        [suiteBin, 'server', '--url', url, '--suite', 'all', '-o', out],
-        { timeout: 240_000 },
-        () => resolve(),
-      );
+      execFile(process.execPath, args, { timeout: 240_000 }, (_error, _stdout, stderr) => resolve(stderr));
     });
     const results = readResults(out);
-    let passed = 0;
-    let failed = 0;
-    let notApplicable = 0;
+    const counts = { pass: 0, fail: 0, 'n/a': 0 };
     for (const [scenario, checks] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
-      const failures = checks.filter((c) => c.status === 'FAILURE');
-      const warnings = checks.filter((c) => c.status === 'WARNING');
-      const why = NOT_APPLICABLE[scenario];
-      if (why !== undefined) {
-        notApplicable++;
-        console.log(`  n/a   ${scenario}: ${why}`);
-      } else if (failures.length > 0) {
-        failed++;
-        console.log(
-          `  FAIL  ${scenario}: ${failures.map((f) => `${f.id}: ${f.errorMessage ?? ''}`).join('; ')}`,
-        );
-      } else {
-        passed++;
-        const note =
-          warnings.length > 0
-            ? ` (warnings: ${warnings.map((w) => (EXPLAINED_WARNINGS[w.id] ? `${w.id}: ${EXPLAINED_WARNINGS[w.id]}` : w.id)).join('; ')})`
-            : '';
-        console.log(`  pass  ${scenario}${note}`);
-      }
+      const { outcome, line } = verdict(scenario, checks);
+      counts[outcome]++;
+      console.log(line);
     }
     if (results.size === 0) {
-      failed++;
-      console.log('  FAIL  the suite produced no results');
+      counts.fail++;
+      console.log(
+        `  FAIL  the suite produced no results: ${suiteErrors.trim().split('\n').slice(-5).join(' / ')}`,
+      );
     }
-    console.log(`conformance: ${passed} passed, ${failed} failed, ${notApplicable} not applicable`);
-    return failed > 0 ? 1 : 0;
+    console.log(
+      `conformance: ${counts.pass} passed, ${counts.fail} failed, ${counts['n/a']} not applicable ` +
+        `(protocol ${spec.version ?? "the suite's default"}, suite ${suiteVersion()})`,
+    );
+    return counts.fail > 0 ? 1 : 0;
   } finally {
     rmSync(out, { recursive: true, force: true });
     await new Promise<void>((resolve) => {

@@ -1,4 +1,4 @@
-import { SERVED_METHODS } from '../render/early-methods.js';
+import { SERVED_METHODS, SERVER_OWN_METHODS } from '../render/early-methods.js';
 
 /**
  * What the launcher answers itself while the app is still loading (before its ink-mcp server is
@@ -93,6 +93,9 @@ export function earlyAnswer(request: JsonRpcRequest, serverInfo = DEFAULT_SERVER
       return { jsonrpc: '2.0', id, result };
     }
   }
+  // A 2026-07-28 change stream waits for the app's server (it opens it); a 2025-era request of that
+  // method is refused, as the SDK refuses it.
+  if (SERVER_OWN_METHODS.has(method) && claimsModernEra(request)) return undefined;
   if (!SERVED_METHODS.has(method))
     return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
   return undefined;

@@ -17,6 +17,15 @@ export const SERVED_METHODS: ReadonlySet<string> = new Set([
   'resources/unsubscribe',
 ]);
 
+/**
+ * The 2026-07-28 methods the SDK's server answers itself, whatever the app shows: the change stream
+ * (`subscriptions/listen`, routed by `serveStdio`). They need no render (the stdio transport passes
+ * them on at once), but they do need the server: the launcher's relay forwards them to it once it is
+ * connected, instead of answering -32601 as it does for a method ink-mcp never serves. An SDK client
+ * with `listChanged` opens its stream right after `server/discover`, while the app may still load.
+ */
+export const SERVER_OWN_METHODS: ReadonlySet<string> = new Set(['subscriptions/listen']);
+
 export function answeredWithoutTheApp(method: string): boolean {
   return method === 'initialize' || method === 'ping' || !SERVED_METHODS.has(method);
 }

@@ -5,6 +5,7 @@ import type { Hub } from '../session/hub.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
+import { toolsListCacheHint } from './cache-hints.js';
 import type { AnswerBlocks } from './call-result.js';
 import { callTool } from './call-tool.js';
 import { type ClientInfo, cleanClientInfo, cleanClientInfoOf } from './client-info.js';
@@ -106,7 +107,10 @@ export class Connection {
         try {
           const { version, tools } = this.#listTools();
           this.#notifier.listed(version);
-          return { tools };
+          // 2026-07-28 lists say how long they stay fresh (cache-hints.ts); 2025-era ones cannot.
+          return modern
+            ? { tools, ...toolsListCacheHint(options.surface, options.hub.sessions().length) }
+            : { tools };
         } catch (error) {
           const message = `ink-mcp: listing the tools failed inside the server (${errorText(error)})`;
           (options.logger.error ?? options.logger.warn)(message);
@@ -249,6 +253,7 @@ export class Connection {
     throw new ProtocolError(
       RESOURCE_NOT_FOUND,
       `ink-mcp: no attached session has the resource ${shown(uri)}. Call resources/list to see the resources available now.`,
+      { uri },
     );
   }
 
@@ -264,6 +269,7 @@ export class Connection {
       throw new ProtocolError(
         RESOURCE_NOT_FOUND,
         `ink-mcp: cannot subscribe to ${shown(uri)}: no session "${sessionId}" is attached now. Call resources/list to see the resources available now.`,
+        { uri },
       );
     }
     if (this.#subscribed.size >= MAX_SUBSCRIPTIONS) {
@@ -289,13 +295,16 @@ export class Connection {
 /**
  * A URI of the `ink://<session>/screen|tree` form, or "resource not found" saying which forms exist:
  * the spec's code for a resource the server does not have, whatever the URI looks like (-32602 is
- * for params that fail the request's schema, which the SDK checks before this runs).
+ * for params that fail the request's schema, which the SDK checks before this runs). Every
+ * resource-not-found error carries the requested URI as its data (`{ uri }`, SEP-2164's SHOULD, and
+ * the shape by which SDK 2.x clients tell it from other -32602 errors: its `ResourceNotFoundError`).
  */
 function knownUri(uri: string): string {
   if (parseResourceUri(uri)) return uri;
   throw new ProtocolError(
     RESOURCE_NOT_FOUND,
     `ink-mcp: ${shown(uri)} is not a resource of this server: its resources are ink://<session>/screen (with ?offset=N, N the first line to show from 0, for lines the terminal cannot show) and ink://<session>/tree. Call resources/list to see them.`,
+    { uri },
   );
 }
 

@@ -5,6 +5,7 @@ import {
   createRequestStateCodec,
   type InputRequiredResult,
   inputRequired,
+  inputResponse,
   type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
@@ -62,8 +63,14 @@ export class InBandConsent {
       .update(JSON.stringify([called, args ?? {}]))
       .digest('base64url');
     const state = ctx.mcpReq.requestState<ConsentState>();
-    // An answer counts only for the call it was asked about.
-    const answered = typeof state === 'object' && state !== null && state.call === call;
+    // An answer counts only for the call it was asked about, and only when it answers the question:
+    // a retry whose inputResponses lack it is asked again (SEP-2322: a server SHOULD re-request
+    // missing input rather than fail), while a decline, a cancel or anything but yes denies.
+    const answered =
+      typeof state === 'object' &&
+      state !== null &&
+      state.call === call &&
+      inputResponse(ctx.mcpReq.inputResponses, APPROVE).kind !== 'missing';
     const approved = answered && acceptedContent(ctx.mcpReq.inputResponses, APPROVE)?.approve === true;
     let asked: { listedName: string; request: AuthorizeRequest } | undefined;
     return {

@@ -91,7 +91,13 @@ describe("the launcher's early answers match the real server's", () => {
       const real = await realAnswer(method, method === 'initialize' ? INIT('2025-06-18') : {});
       expect(real.error?.code, method).not.toBe(-32601);
     }
-    for (const method of ['server/discover', 'prompts/list', 'completion/complete', 'logging/setLevel']) {
+    for (const method of [
+      'server/discover',
+      'prompts/list',
+      'completion/complete',
+      'logging/setLevel',
+      'subscriptions/listen',
+    ]) {
       expect((await realAnswer(method)).error?.code, method).toBe(-32601);
       expect(earlyAnswer({ jsonrpc: '2.0', id: 7, method })).toEqual({
         jsonrpc: '2.0',
@@ -99,6 +105,13 @@ describe("the launcher's early answers match the real server's", () => {
         error: { code: -32601, message: 'Method not found' },
       });
     }
+  });
+
+  it('a 2026-07-28 subscriptions/listen is left to the server, which opens the stream', async () => {
+    const params = { ...DISCOVER, notifications: { toolsListChanged: true } };
+    expect(earlyAnswer({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params })).toBeUndefined();
+    const first = (await realAnswer('subscriptions/listen', params)) as { method?: string };
+    expect(first.method).toBe('notifications/subscriptions/acknowledged');
   });
 });
 

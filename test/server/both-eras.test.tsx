@@ -133,7 +133,7 @@ for (const [via, open] of Object.entries(transports)) {
 }
 
 describe('2026-07-28 consent is bound to the call it was asked about', () => {
-  it('an approval echoed with another call asks again (nothing runs); a forged state is refused; the matching retry runs', async () => {
+  it('an approval echoed with another call, or a retry that does not answer, asks again (nothing runs); a forged state is refused; the matching retry runs', async () => {
     const app = await renderHeadless(
       <App
         initial={[
@@ -174,6 +174,15 @@ describe('2026-07-28 consent is bound to the call it was asked about', () => {
     const state = asked.result?.requestState as string;
     const other = await call({ ...del(1), inputResponses: yes, requestState: state });
     expect(other.result?.resultType).toBe('input_required');
+    // The state with no answer to the question (missing, or under another key) is asked again.
+    for (const inputResponses of [undefined, { other: yes.approve }]) {
+      const unanswered = await call({
+        ...del(0),
+        ...(inputResponses ? { inputResponses } : {}),
+        requestState: state,
+      });
+      expect(unanswered.result?.resultType).toBe('input_required');
+    }
     const forged = await call({ ...del(0), inputResponses: yes, requestState: `${state.slice(0, -2)}xx` });
     expect(forged.error?.code).toBe(-32602);
     expect(app.lastFrame()).toMatch(/2 items/);

@@ -12,7 +12,7 @@ async function rejection(promise: Promise<unknown>): Promise<ProtocolError> {
 }
 
 describe('protocol errors', () => {
-  it('answers -32602 (resource not found, as 2026-07-28 and SDK 2.x say it on every era) for an unknown resource, whatever its URI looks like', async () => {
+  it('answers -32602 (resource not found, as 2026-07-28 and SDK 2.x say it on every era) with the URI as data, for an unknown resource, whatever its URI looks like', async () => {
     const server = testServer();
     server.attach(counterApp().session);
     const client = await connectClient(server);
@@ -25,8 +25,12 @@ describe('protocol errors', () => {
       const read = await rejection(client.readResource({ uri }));
       expect(read.code, uri.slice(0, 40)).toBe(-32602);
       expect(read.message.length).toBeLessThan(600);
+      // The requested URI as the error's data (SEP-2164): what tells a client it is "not found".
+      expect(read.data).toEqual({ uri });
       // Subscribing is refused alike, a session that is not attached included (issue #28, item 9).
-      expect((await rejection(client.subscribeResource({ uri }))).code).toBe(-32602);
+      const subscribe = await rejection(client.subscribeResource({ uri }));
+      expect(subscribe.code).toBe(-32602);
+      expect(subscribe.data).toEqual({ uri });
     }
     await expect(client.subscribeResource({ uri: 'ink://app/screen' })).resolves.toEqual({});
   });
