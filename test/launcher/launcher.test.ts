@@ -156,7 +156,11 @@ describe('ink-mcp launcher: an unchanged app served over stdio', () => {
   }, 60_000);
 
   it('the app sees an interactive terminal of the session size (a CLI that needs one is served, not sent headless)', async () => {
-    const run = await launch(built.bin, ['--columns', '60', '--rows', '12'], ['node', app('needs-terminal.js')]);
+    const run = await launch(
+      built.bin,
+      ['--columns', '60', '--rows', '12'],
+      ['node', app('needs-terminal.js')],
+    );
     try {
       expect(await screen(run.client)).toContain('terminal 60x12, keys:');
       const typed = await run.client.callTool({ name: 'app.keyboard.type', arguments: { text: 'hi' } });
@@ -278,10 +282,7 @@ describe('an app with its own copy of ink', () => {
     const text = join(copy, 'build', 'components', 'Text.js');
     writeFileSync(text, `${readFileSync(text, 'utf8')}\nglobalThis.inkCopyLoaded = 'app';\n`);
     copyFileSync(app('counter.js'), join(dir, 'counter.js'));
-    writeFileSync(
-      join(dir, 'which-ink.js'),
-      "import './counter.js';\nsetTimeout(() => process.stderr.write(`ink copy: ${globalThis.inkCopyLoaded}\\n`), 50);\n",
-    );
+    copyFileSync(app('which-ink.js'), join(dir, 'which-ink.js'));
     const run = await launch(built.bin, [], ['node', join(dir, 'which-ink.js')]);
     try {
       expect(await screen(run.client)).toMatch(/\d+ tests passed/);
@@ -304,19 +305,17 @@ describe('an app on Ink 5 and React 18', () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(join(dir, 'node_modules'), { recursive: true });
     cpSync(join(repoRoot, 'node_modules', 'ink5'), join(dir, 'node_modules', 'ink'), { recursive: true });
-    cpSync(join(repoRoot, 'node_modules', 'react18'), join(dir, 'node_modules', 'react'), { recursive: true });
+    cpSync(join(repoRoot, 'node_modules', 'react18'), join(dir, 'node_modules', 'react'), {
+      recursive: true,
+    });
     writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
     copyFileSync(app('chat.js'), join(dir, 'chat.js'));
-    writeFileSync(
-      join(dir, 'versions.js'),
-      "import { readFileSync } from 'node:fs';\n" +
-        "const version = (name) => JSON.parse(readFileSync(new URL(`./node_modules/${name}/package.json`, import.meta.url))).version;\n" +
-        "process.stderr.write(`versions: ink ${version('ink')} react ${version('react')}\\n`);\n" +
-        "await import('./chat.js');\n",
-    );
+    copyFileSync(app('versions.js'), join(dir, 'versions.js'));
     const run = await launch(built.bin, [], ['node', join(dir, 'versions.js')]);
     try {
-      await vi.waitFor(() => expect(run.stderr()).toMatch(/versions: ink 5\.\S+ react 18\.\S+/), { timeout: 20_000 });
+      await vi.waitFor(() => expect(run.stderr()).toMatch(/versions: ink 5\.\S+ react 18\.\S+/), {
+        timeout: 20_000,
+      });
       const typed = await run.call('app.keyboard.type', { text: 'hello' });
       expect(typed.isError).toBeFalsy();
       expect(typed.text).toContain('hello');

@@ -61,7 +61,9 @@ it('a request past the hold is answered that the app is still starting; list_cha
   send({ id: 3, method: 'tools/call', params: { name: 'app.keyboard.type', arguments: { text: 'x' } } });
   const listed = await answer(2);
   expect(listed.result).toBeUndefined();
-  expect(listed.error?.message).toMatch(/^ink-mcp: the app is still starting: .*nothing of this request ran\. Try again/);
+  expect(listed.error?.message).toMatch(
+    /^ink-mcp: the app is still starting: .*nothing of this request ran\. Try again/,
+  );
   expect((await answer(3)).error?.message).toMatch(/still starting/);
   expect(expired).toContain(200);
   expect(messages.some((m) => m.method === 'notifications/tools/list_changed')).toBe(false);
