@@ -45,6 +45,7 @@ export function PasswordInput({
     <PasswordInputView
       id={props.id}
       masked={mask.repeat([...text].length)}
+      mask={mask}
       label={props.label}
       placeholder={props.placeholder}
       focused={focused}

@@ -48,6 +48,7 @@ export {
   type WidgetUnavailable,
   type WidgetUnavailableWhy,
 } from './walker/ids.js';
+export { isNoEffectError, NoEffectError } from './walker/no-effect-error.js';
 export { defaultTypeMap, registerDefaultProvider } from './walker/type-map.js';
 export type {
   Action,
@@ -60,6 +61,7 @@ export type {
   JsonSchemaObject,
   JsonValue,
   Logger,
+  Observation,
   Refusal,
   SpecFault,
   ToolAnnotations,

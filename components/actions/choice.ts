@@ -1,6 +1,7 @@
 import type { ActionSpec, CallInfo } from '../../src/index.js';
 import { action } from '../internal/action.js';
 import { infoOf, labelsOf, type Option, PICK, pickedIndex } from '../internal/options.js';
+import { type ChoiceCheck, selectChecked } from './choice-effect.js';
 
 /** What a single-choice widget can do. */
 export interface Choice {
@@ -12,6 +13,11 @@ export interface Choice {
   selected?: number;
   /** What "chosen" means here, when it is not the obvious: e.g. `the highlighted item, which Enter would choose`. */
   selectedIs?: string;
+  /**
+   * How `select` sees its effect (`CallInfo.observe`): given, it answers done only once the option
+   * is the chosen one (choice-effect.ts). Leave it out when `select` calls the app's handler itself.
+   */
+  check?: ChoiceCheck;
 }
 
 /**
@@ -26,7 +32,11 @@ export function choiceActions(c: Choice): ActionSpec[] {
       name: 'select',
       description: `Choose an option of ${widget}, by value or by index: ${labelsOf(options)}.`,
       inputSchema: PICK,
-      run: (args, call) => c.select(pickedIndex(options, args, widget), call),
+      run: (args, call) => {
+        const index = pickedIndex(options, args, widget);
+        const act = () => c.select(index, call);
+        return c.check ? selectChecked(widget, options, index, c.check, call, act) : act();
+      },
     }),
     {
       name: 'get_options',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { ActionSpec, CallInfo } from '../../src/index.js';
 import { action } from '../internal/action.js';
 import { infoOf, labelsOf, OPTION_VALUE, type Option, requireValue } from '../internal/options.js';
+import { type MultiChoiceCheck, setChecked, toggleChecked } from './multi-choice-effect.js';
+import { submitChecked } from './submit-effect.js';
 
 /** What a multiple-choice widget can do. */
 export interface MultiChoice {
@@ -15,6 +17,11 @@ export interface MultiChoice {
   selected?: readonly number[];
   /** Offered as `submit` when given. */
   submit?(call: CallInfo): void | Promise<void>;
+  /**
+   * How the actions see their effect (`CallInfo.observe`): given, `toggle_option` and `set_selected`
+   * answer done only once the options are chosen as asked, `submit` only once something changed.
+   */
+  check?: MultiChoiceCheck;
 }
 
 const TOGGLE = z.object({ value: OPTION_VALUE.describe('The value of the option to choose or unchoose') });
@@ -33,7 +40,11 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
       name: 'toggle_option',
       description: `Choose or unchoose one option of ${widget}, by value: ${labelsOf(options)}.`,
       inputSchema: TOGGLE,
-      run: ({ value }, call) => m.toggle(requireValue(options, value, widget), call),
+      run: ({ value }, call) => {
+        const index = requireValue(options, value, widget);
+        const act = () => m.toggle(index, call);
+        return m.check ? toggleChecked(widget, options, index, m.check, call, act) : act();
+      },
     }),
   ];
   if (m.setSelected) {
@@ -43,9 +54,12 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
         name: 'set_selected',
         description: `Choose exactly the given values of ${widget} (an empty list unchooses all).`,
         inputSchema: SET,
-        run: ({ values }) => {
-          const indexes = new Set(values.map((value) => requireValue(options, value, widget)));
-          setSelected([...indexes].sort((a, b) => a - b));
+        run: ({ values }, call) => {
+          const indexes = [...new Set(values.map((value) => requireValue(options, value, widget)))].sort(
+            (a, b) => a - b,
+          );
+          const act = () => setSelected(indexes);
+          return m.check ? setChecked(widget, options, indexes, m.check, call, act) : act();
         },
       }),
     );
@@ -62,7 +76,8 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
     specs.push({
       name: 'submit',
       description: `Submit ${widget}, as Enter does.`,
-      run: (_args, call) => submit(call),
+      run: (_args, call) =>
+        m.check ? submitChecked(widget, m.check.byKeys, call, () => submit(call)) : submit(call),
     });
   }
   return specs;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { ActionSpec, CallInfo } from '../../src/index.js';
+import type { ActionSpec, CallInfo, Observation } from '../../src/index.js';
 import { action } from '../internal/action.js';
 import { WidgetError } from '../internal/fail.js';
+import { submitChecked } from './submit-effect.js';
+import { changeChecked, shows, type TextChange, type TextCheck } from './text-effect.js';
 
 /** What a text field can do; the actions offered follow from what is given. */
 export interface TextField {
@@ -16,6 +18,12 @@ export interface TextField {
   getValue?(): string;
   /** A secret: every action is `sensitive`, none answers anything, an app error's text is withheld. */
   secret?: boolean;
+  /**
+   * How the actions see their effect (`CallInfo.observe`). Given, `type_into`, `append` and `clear`
+   * answer done only once the field holds what was asked, and `submit` only once something changed
+   * (text-effect.ts); otherwise they say what happened and what to try.
+   */
+  check?: TextCheck;
 }
 
 const REPLACE = z.object({ text: z.string().describe('The new text; it replaces what is there') });
@@ -33,6 +41,9 @@ export function textActions(t: TextField): ActionSpec[] {
   const run = secret
     ? (doing: string, act: () => void | Promise<void>) => withheld(field, doing, act)
     : (_: string, act: () => void | Promise<void>) => act();
+  const { check } = t;
+  const change = (what: TextChange, call: CallInfo, act: () => void | Promise<void>) =>
+    check ? changeChecked(field, secret, check, what, call, act) : act();
   const specs: ActionSpec[] = [
     action({
       name: 'type_into',
@@ -41,7 +52,8 @@ export function textActions(t: TextField): ActionSpec[] {
         : `Replace the text of ${field} with the given text.`,
       inputSchema: secret ? SECRET : REPLACE,
       ...(annotations ? { annotations } : {}),
-      run: ({ text }, call) => run('typing into', () => t.replace(text, call)),
+      run: ({ text }, call) =>
+        change({ kind: 'replace', text }, call, () => run('typing into', () => t.replace(text, call))),
     }),
   ];
   if (t.append && !secret) {
@@ -51,7 +63,7 @@ export function textActions(t: TextField): ActionSpec[] {
         name: 'append',
         description: `Add text at the end of ${field}.`,
         inputSchema: APPEND,
-        run: ({ text }, call) => append(text, call),
+        run: ({ text }, call) => change({ kind: 'append', text }, call, () => append(text, call)),
       }),
     );
   }
@@ -59,7 +71,7 @@ export function textActions(t: TextField): ActionSpec[] {
     name: 'clear',
     description: `Empty ${field}.`,
     ...(annotations ? { annotations } : {}),
-    run: (_args, call) => run('clearing', () => t.clear(call)),
+    run: (_args, call) => change({ kind: 'clear' }, call, () => run('clearing', () => t.clear(call))),
   });
   if (t.submit) {
     const submit = t.submit;
@@ -67,7 +79,15 @@ export function textActions(t: TextField): ActionSpec[] {
       name: 'submit',
       description: `Submit ${field}, as Enter does.`,
       ...(annotations ? { annotations } : {}),
-      run: (_args, call) => run('submitting', () => submit(call)),
+      run: (_args, call) => {
+        const act = () => run('submitting', () => submit(call));
+        if (!check) return act();
+        const still = (seen: Observation) => {
+          const held = check.read?.(seen);
+          return held === undefined ? undefined : shows(held, secret);
+        };
+        return submitChecked(field, check.byKeys, call, act, still);
+      },
     });
   }
   if (t.getValue && !secret) {

@@ -1,4 +1,4 @@
-import type { ToolProvider } from '../../src/index.js';
+import type { Observation, ToolProvider } from '../../src/index.js';
 import { textActions } from '../actions/text.js';
 import { nameOf } from '../internal/fail.js';
 
@@ -25,6 +25,14 @@ export const inkTextInputProvider: ToolProvider = {
       clear: () => change(''),
       ...(typeof onSubmit === 'function' ? { submit: () => onSubmit(value) } : {}),
       getValue: () => value,
+      // Its parent owns the value: the prop, read after the call, says whether the parent took it.
+      check: { byKeys: false, read: valueProp },
     });
   },
 };
+
+/** The `value` prop of the field as observed (undefined once it has none to read). */
+function valueProp(seen: Observation): { text: string } | undefined {
+  const value = seen.node?.attrs.value;
+  return typeof value === 'string' ? { text: value } : undefined;
+}

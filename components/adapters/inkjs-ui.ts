@@ -5,6 +5,7 @@ import { multiChoiceActions } from '../actions/multi-choice.js';
 import { textActions } from '../actions/text.js';
 import { nameOf } from '../internal/fail.js';
 import type { Option } from '../internal/options.js';
+import { readUiField, uiChosen, uiIsChosen, uiSecretCount } from './inkjs-ui-reading.js';
 import { CLEAR_LIMIT, KEYS, keyboardOf, repeat, typable } from './keyboard.js';
 
 /*
@@ -24,7 +25,8 @@ const ERASE = [...TO_END, ...repeat(KEYS.backspace, CLEAR_LIMIT)];
  */
 const CLEAR = [...ERASE, 'x', KEYS.backspace];
 
-function textField(kind: string, secret: boolean): ToolProvider {
+/** `completes`: the input draws a suggested completion after the text (EmailInput's domains). */
+function textField(kind: string, secret: boolean, completes = false): ToolProvider {
   return {
     mcpTools(attrs, node) {
       if (attrs.isDisabled === true) return [];
@@ -33,6 +35,13 @@ function textField(kind: string, secret: boolean): ToolProvider {
       return textActions({
         field,
         secret,
+        // What it draws says what it holds: the effect of the keys is checked against it.
+        check: {
+          byKeys: true,
+          read: readUiField(attrs, secret),
+          ...(secret ? { count: uiSecretCount } : {}),
+          completes,
+        },
         replace: (text, call) => type(call, text === '' ? CLEAR : [...ERASE, typable(text, field)]),
         append: (text, call) => type(call, [...TO_END, typable(text, field)]),
         clear: (call) => type(call, CLEAR),
@@ -44,10 +53,10 @@ function textField(kind: string, secret: boolean): ToolProvider {
   };
 }
 
-/** `TextInput`: type_into, append, clear, submit (no get_value: the text is not readable). */
+/** `TextInput`: type_into, append, clear, submit (no get_value: only what it draws is readable, to check an effect). */
 export const uiTextInputProvider = textField('text input', false);
 /** `EmailInput`: as TextInput; Enter completes a suggested domain first, as it does for a person. */
-export const uiEmailInputProvider = textField('email input', false);
+export const uiEmailInputProvider = textField('email input', false, true);
 /** `PasswordInput`: type_into, clear, submit, all `sensitive`. */
 export const uiPasswordInputProvider = textField('password input', true);
 
@@ -90,6 +99,7 @@ export const uiSelectProvider: ToolProvider = {
       widget,
       options,
       select: (index, call) => keyboardOf(call, widget)([...focusKeys(index, options.length), KEYS.enter]),
+      check: { byKeys: true, chosen: uiChosen(options) },
     });
   },
 };
@@ -105,6 +115,7 @@ export const uiMultiSelectProvider: ToolProvider = {
       widget,
       options,
       toggle: (index, call) => keys(call)([...focusKeys(index, options.length), KEYS.space]),
+      check: { byKeys: true, isChosen: uiIsChosen(options) },
       ...(typeof attrs.onSubmit === 'function'
         ? { submit: (call: CallInfo) => keys(call)([KEYS.enter]) }
         : {}),

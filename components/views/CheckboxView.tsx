@@ -1,8 +1,9 @@
 import { Text } from 'ink';
 import { z } from 'zod';
-import type { ActionSpec } from '../../src/index.js';
+import type { ActionSpec, CallInfo } from '../../src/index.js';
 import { action } from '../internal/action.js';
 import { nameOf } from '../internal/fail.js';
+import { stateChecked } from '../internal/state-effect.js';
 import type { Update } from '../internal/use-controllable.js';
 import { focusMark } from '../internal/use-widget-focus.js';
 
@@ -33,17 +34,25 @@ CheckboxView.mcpTools = (props: CheckboxViewProps): ActionSpec[] => {
   if (props.disabled) return [];
   const { controller } = props;
   const box = nameOf(props.label, props.id, 'checkbox');
+  // A controlled checkbox's parent may ignore onChange: the state drawn after the call says.
+  const set = (checked: boolean, call: CallInfo, update: Update<boolean> = checked) =>
+    stateChecked(call, () => controller.setChecked(update), {
+      holds: (seen) =>
+        typeof seen.node?.attrs.checked === 'boolean' ? seen.node.attrs.checked === checked : undefined,
+      did: `passed ${checked ? 'checked' : 'unchecked'} to the onChange of ${box}`,
+      shows: () => `it is still ${props.checked ? 'checked' : 'unchecked'}`,
+    });
   return [
     {
       name: 'toggle',
       description: `Toggle ${box}: check it if unchecked, uncheck it if checked.`,
-      run: () => controller.setChecked((previous) => !previous),
+      run: (_args, call) => set(!props.checked, call, (previous) => !previous),
     },
     action({
       name: 'set',
       description: `Check or uncheck ${box}.`,
       inputSchema: SET,
-      run: ({ checked }) => controller.setChecked(checked),
+      run: ({ checked }, call) => set(checked, call),
     }),
     {
       name: 'get_checked',

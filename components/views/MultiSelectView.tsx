@@ -53,5 +53,11 @@ MultiSelectView.mcpTools = (props: MultiSelectViewProps): ActionSpec[] => {
     toggle: (index) => controller.toggle(index),
     setSelected: (indexes) => controller.setSelected(indexes),
     ...(props.submittable ? { submit: () => controller.submit() } : {}),
+    // A controlled multi-select's parent may ignore onChange: the choices drawn after the call say.
+    check: { byKeys: false, isChosen: (seen, index) => chosenIn(seen.node?.attrs.selected, index) },
   });
 };
+
+function chosenIn(selected: unknown, index: number): boolean | undefined {
+  return Array.isArray(selected) ? selected.includes(index) : undefined;
+}

@@ -9,6 +9,8 @@ export interface PasswordInputViewProps {
   id: string | undefined;
   /** The mask, one per character: what the screen shows anyway. */
   masked: string;
+  /** What one character is drawn as (not a secret). */
+  mask: string;
   label: string | undefined;
   placeholder: string | undefined;
   focused: boolean;
@@ -35,5 +37,15 @@ PasswordInputView.mcpTools = (props: PasswordInputViewProps): ActionSpec[] => {
     replace: (text) => controller.setValue(text),
     clear: () => controller.setValue(''),
     ...(props.submittable ? { submit: () => controller.submit() } : {}),
+    // A controlled field's parent may ignore onChange: how many masks are drawn after the call says.
+    check: { byKeys: false, read: (seen) => countOf(seen.node?.attrs, props.mask) },
   });
 };
+
+/** How many characters the field holds, from its mask drawn once per character. */
+function countOf(attrs: Record<string, unknown> | undefined, mask: string): { count: number } | undefined {
+  const masked = attrs?.masked;
+  const unit = [...mask].length;
+  if (typeof masked !== 'string' || unit === 0) return undefined;
+  return { count: [...masked].length / unit };
+}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ActionSpec } from '../../src/index.js';
 import { action } from '../internal/action.js';
 import { checkIndex, nameOf } from '../internal/fail.js';
+import { stateChecked } from '../internal/state-effect.js';
 import { focusMark } from '../internal/use-widget-focus.js';
 
 export interface ScrollViewportProps {
@@ -48,9 +49,19 @@ ScrollViewport.mcpTools = (props: ScrollViewportProps): ActionSpec[] => {
       name: 'scroll_to',
       description: `Scroll ${view} so that a row is in view.`,
       inputSchema: TO,
-      run: ({ row }) => {
+      run: ({ row }, call) => {
         checkIndex(row, total, 'row');
-        controller.scrollTo(Math.max(0, Math.min(row, total - height)));
+        const first = Math.max(0, Math.min(row, total - height));
+        // A controlled scroll view's parent may ignore onScroll: the rows drawn after the call say.
+        return stateChecked(call, () => controller.scrollTo(first), {
+          holds: (seen) => {
+            const offset = seen.node?.attrs.offset;
+            return typeof offset === 'number' ? row >= offset && row < offset + height : undefined;
+          },
+          did: `passed offset ${first} to the onScroll of ${view}`,
+          shows: (seen) =>
+            `row ${row} is not in view (the first row shown is ${String(seen.node?.attrs.offset)})`,
+        });
       },
     }),
     {

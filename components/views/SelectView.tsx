@@ -43,5 +43,11 @@ SelectView.mcpTools = (props: SelectViewProps): ActionSpec[] => {
     options,
     selected: props.selected,
     select: (index) => controller.select(options[index]!, index),
+    // A controlled select's parent may ignore onChange: the choice drawn after the call says.
+    check: { byKeys: false, chosen: (seen) => indexOf(seen.node?.attrs.selected) },
   });
 };
+
+function indexOf(selected: unknown): number | undefined {
+  return typeof selected === 'number' ? selected : undefined;
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ActionSpec } from '../../src/index.js';
 import { action } from '../internal/action.js';
 import { checkIndex, fail, listSome, nameOf } from '../internal/fail.js';
+import { stateChecked } from '../internal/state-effect.js';
 import {
   type Column,
   cellText,
@@ -102,13 +103,40 @@ TableView.mcpTools = (props: TableViewProps): ActionSpec[] => {
       name: 'select_row',
       description: `Select a row of ${table} by its position as get_rows lists them.`,
       inputSchema: SELECT,
-      run: ({ index }) => controller.selectRow(order[checkIndex(index, order.length, 'row')]!),
+      run: ({ index }, call) => {
+        const row = order[checkIndex(index, order.length, 'row')]!;
+        // A controlled table's parent may ignore onSelect: the selection drawn after the call says.
+        return stateChecked(call, () => controller.selectRow(row), {
+          holds: (seen) =>
+            typeof seen.node?.attrs.selected === 'number' ? seen.node.attrs.selected === index : undefined,
+          did: `passed row ${index} to the onSelect of ${table}`,
+          shows: (seen) =>
+            seen.node?.attrs.selected === -1
+              ? 'no row is selected'
+              : `row ${String(seen.node?.attrs.selected)} is selected`,
+        });
+      },
     }),
     action({
       name: 'sort',
       description: `Sort ${table} by a column: ${listSome(columns.map(labelOf))}.`,
       inputSchema: SORT,
-      run: ({ column, direction }) => controller.sort({ column: findColumn(columns, column).key, direction }),
+      run: ({ column, direction }, call) => {
+        const key = findColumn(columns, column).key;
+        return stateChecked(call, () => controller.sort({ column: key, direction }), {
+          holds: (seen) => {
+            const sort = seen.node?.attrs.sort as Sort | undefined;
+            return sort?.column === key && sort.direction === direction;
+          },
+          did: `passed the sort by ${JSON.stringify(key)} (${direction}) to the onSortChange of ${table}`,
+          shows: (seen) => {
+            const sort = seen.node?.attrs.sort as Sort | undefined;
+            return sort
+              ? `it is sorted by ${JSON.stringify(sort.column)} (${sort.direction})`
+              : 'it is not sorted';
+          },
+        });
+      },
     }),
     action({
       name: 'get_rows',

@@ -3,7 +3,9 @@ import { Fragment, type ReactNode } from 'react';
 import { z } from 'zod';
 import type { ActionSpec } from '../../src/index.js';
 import { action } from '../internal/action.js';
+import { quote } from '../internal/effect.js';
 import { checkIndex, fail, listSome, nameOf } from '../internal/fail.js';
+import { stateChecked } from '../internal/state-effect.js';
 import { focusMark } from '../internal/use-widget-focus.js';
 
 export interface TabsViewProps {
@@ -58,13 +60,21 @@ TabsView.mcpTools = (props: TabsViewProps): ActionSpec[] => {
       name: 'select_tab',
       description: `Switch ${widget} to a tab, by index or by label: ${listSome(tabs)}.`,
       inputSchema: PICK,
-      run: ({ index, label }) => {
+      run: ({ index, label }, call) => {
         if ((index === undefined) === (label === undefined)) {
           fail(
             `give either "index" or "label" to choose a tab of ${widget}, not ${index === undefined ? 'neither' : 'both'}`,
           );
         }
-        if (index !== undefined) return controller.select(checkIndex(index, tabs.length, 'tab'));
+        const select = (to: number) =>
+          stateChecked(call, () => controller.select(to), {
+            // A controlled tab bar's parent may ignore onChange: the active tab drawn after the call says.
+            holds: (seen) =>
+              typeof seen.node?.attrs.active === 'number' ? seen.node.attrs.active === to : undefined,
+            did: `passed the tab ${quote(tabs[to]!)} to the onChange of ${widget}`,
+            shows: (seen) => `${quote(tabs[seen.node?.attrs.active as number] ?? '?')} is still active`,
+          });
+        if (index !== undefined) return select(checkIndex(index, tabs.length, 'tab'));
         const wanted = label!.trim().toLowerCase();
         const found =
           tabs.indexOf(label!) !== -1
@@ -72,7 +82,7 @@ TabsView.mcpTools = (props: TabsViewProps): ActionSpec[] => {
             : tabs.findIndex((t) => t.trim().toLowerCase() === wanted);
         if (found === -1)
           fail(`${widget} has no tab labelled ${JSON.stringify(label)}: the tabs are ${listSome(tabs, 20)}`);
-        controller.select(found);
+        return select(found);
       },
     }),
     {

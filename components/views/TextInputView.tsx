@@ -34,5 +34,11 @@ TextInputView.mcpTools = (props: TextInputViewProps): ActionSpec[] => {
     clear: () => controller.setValue(''),
     ...(props.submittable ? { submit: () => controller.submit() } : {}),
     getValue: () => props.value,
+    // A controlled field's parent may ignore onChange: the value drawn after the call says.
+    check: { byKeys: false, read: (seen) => textOf(seen.node?.attrs.value) },
   });
 };
+
+function textOf(value: unknown): { text: string } | undefined {
+  return typeof value === 'string' ? { text: value } : undefined;
+}

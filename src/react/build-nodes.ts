@@ -1,5 +1,6 @@
 import type { ViewNode } from '../walker/types.js';
 import type { ComponentInfo } from './component-info.js';
+import { componentNode } from './component-node.js';
 import type { Fiber, Hook } from './fiber-types.js';
 import { hookNode, hookProvider } from './provider-for.js';
 import { isDeclaration, type ToolsDeclaration } from './tools-marker.js';
@@ -33,7 +34,7 @@ export function buildNodes(
   const attrs = attrsOf(props);
   const nodes: ViewNode[] = [];
   if (info.provider != null) {
-    const node: ViewNode = { type: info.name, attrs, children: [], provider: info.provider };
+    const node = componentNode(info.name, attrs, info.provider, fiber);
     // A static's widget id is `props.id`; without one the walker treats the node as a container.
     if (props.id !== undefined) node.id = props.id as string;
     nodes.push(node);

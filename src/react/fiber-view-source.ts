@@ -8,6 +8,7 @@ import type { CacheEntry } from './cache-entry.js';
 import { type CommitCount, commitCount } from './commit-count.js';
 import { observeCommits } from './commit-observer.js';
 import { type ComponentInfoCache, componentInfoCache } from './component-info.js';
+import { fiberOfNode } from './component-node.js';
 import { type FiberPath, follow, pathTo } from './fiber-path.js';
 import type { Fiber } from './fiber-types.js';
 import { readFiberTree } from './read-fiber-tree.js';
@@ -19,6 +20,7 @@ import {
   resolveTypeMap,
   sameTypeMap,
 } from './type-map.js';
+import { widgetText } from './widget-text.js';
 
 export interface FiberViewSourceOptions {
   /** Names the session in warnings. */
@@ -162,6 +164,34 @@ export class FiberViewSource implements ViewSource {
 
   screen(): string | undefined {
     return this.#options.screen?.();
+  }
+
+  /**
+   * The text a widget of the current tree draws (src/react/widget-text.ts): its slot is followed down
+   * from the committed root, since the fiber its node was read from may be the slot's other object.
+   * Undefined for a node not read from a component (a `useMcpTools` node), or once unmounted.
+   */
+  textOf(node: ViewNode): string | undefined {
+    const fiber = fiberOfNode(node);
+    const path = this.#path;
+    if (fiber === undefined || path === null) return undefined;
+    try {
+      const slot = pathTo(fiber);
+      if (slot === null || slot.root !== path.root) return undefined;
+      const current = follow(path.root.current, slot.slots);
+      return current === null ? undefined : widgetText(current);
+    } catch {
+      return undefined; // internals changed shape: the caller just cannot tell
+    }
+  }
+
+  appText(): string | undefined {
+    try {
+      const anchor = this.anchor();
+      return anchor === null ? undefined : widgetText(anchor);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The session's anchor fiber in the committed tree (null once unmounted). */

@@ -1,4 +1,5 @@
 import type { ActionSpec, ToolProvider, ViewNode } from '../walker/types.js';
+import { componentWithChildren } from './component-node.js';
 
 /**
  * Providers must keep their identity across commits: the synchronizer keys a tool on (name,
@@ -58,9 +59,14 @@ export function hookNode(
   return new HookNode(type, id, attrs, [], provider, specs);
 }
 
-/** `node` with other children: a spread would lose a hook node's specs (its provider would then offer nothing). */
+/**
+ * `node` with other children: a spread would lose a hook node's specs (its provider would then offer
+ * nothing) and a component node's fiber (its text could not be read).
+ */
 export function withChildren(node: ViewNode, children: ViewNode[]): ViewNode {
-  return HookNode.withChildren(node, children) ?? { ...node, children };
+  return (
+    HookNode.withChildren(node, children) ?? componentWithChildren(node, children) ?? { ...node, children }
+  );
 }
 
 /** One provider per component that calls `useMcpTools`: it answers the specs stored on the node. */

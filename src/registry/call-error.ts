@@ -22,6 +22,7 @@ export type CallErrorCode =
   | 'session_not_running'
   | 'handler_error'
   | 'action_refused'
+  | 'no_effect'
   | 'timeout'
   | 'cancelled';
 
@@ -60,6 +61,11 @@ export type CallErrorFacts =
   | { code: 'session_not_running'; tool: string; sessionId: string; why: NotRunningWhy }
   | { code: 'handler_error'; tool: string; detail: string }
   | { code: 'action_refused'; tool: string; detail: string }
+  /**
+   * The action ran (its keys went out, the app's handler was called) but what it is for is not
+   * seen once React settled: `happened` says what it did and saw, `hint` what to try.
+   */
+  | { code: 'no_effect'; tool: string; happened: string; hint: string }
   | { code: 'timeout'; tool: string; timeoutMs: number }
   /** The caller cancelled the call; `started` says whether its handler had begun (then it may have acted). */
   | { code: 'cancelled'; tool: string; started: boolean };
@@ -128,6 +134,10 @@ export const handlerError = (tool: string, error: unknown) =>
 /** The action threw an `ActionError`: its input cannot apply. The agent's mistake, not a fault. */
 export const actionRefused = (tool: string, detail: string) =>
   make({ code: 'action_refused', tool, detail: clip(detail, MAX_DETAIL) });
+
+/** The action threw a `NoEffectError`: it was applied, and its effect is not seen. */
+export const noEffect = (tool: string, happened: string, hint: string) =>
+  make({ code: 'no_effect', tool, happened: clip(happened, MAX_DETAIL), hint: clip(hint, MAX_DETAIL) });
 
 export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
 

@@ -67,6 +67,12 @@ export function describeCallError(
       );
     case 'action_refused':
       return `ink-mcp: ${tool} refused: ${withoutFinalStop(error.detail)}. Nothing was changed; fix the input and call again.`;
+    case 'no_effect':
+      return (
+        `ink-mcp: ${tool} was carried out, but its effect is not seen: ${withoutFinalStop(error.happened)}. ` +
+        'The call was applied (nothing was undone), so calling it again as it is will most likely do the same. ' +
+        `${withFinalStop(error.hint)}`
+      );
     case 'timeout':
       return (
         `ink-mcp: ${tool} did not finish within ${error.timeoutMs} ms and was abandoned. It may have partly ` +
@@ -167,6 +173,12 @@ function seconds(ms: number): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A hint ends its sentence once. */
+function withFinalStop(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** A detail that already ends a sentence must not end up with two full stops. */

@@ -2,11 +2,13 @@ import {
   actionRefused,
   type CallError,
   handlerError,
+  noEffect,
   timedOut,
   widgetUnavailable,
 } from '../registry/call-error.js';
 import { isActionError } from '../walker/action-error.js';
 import { isWidgetUnavailable } from '../walker/ids.js';
+import { isNoEffectError } from '../walker/no-effect-error.js';
 import type { ToolDef } from '../walker/types.js';
 import type { RunOutcome } from './run-with-timeout.js';
 
@@ -69,6 +71,11 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
   if (outcome.ok) return { ok: true, value: outcome.value, ...after.changes, ...screen };
   if ('thrown' in outcome && isActionError(outcome.thrown)) {
     return { ok: false, fault: false, error: actionRefused(tool.name, outcome.thrown.message), ...screen };
+  }
+  // The tool worked and the app did not respond as asked: not the tool's fault either.
+  if ('thrown' in outcome && isNoEffectError(outcome.thrown)) {
+    const { message, hint } = outcome.thrown;
+    return { ok: false, fault: false, error: noEffect(tool.name, message, hint), ...screen };
   }
   const error =
     'timedOut' in outcome ? timedOut(tool.name, after.timeoutMs) : handlerError(tool.name, outcome.thrown);

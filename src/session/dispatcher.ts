@@ -9,6 +9,7 @@ import {
 import { pickAnnotations } from '../walker/pick-annotations.js';
 import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
+import { observer } from './observe-widget.js';
 import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
 import { runWithTimeout } from './run-with-timeout.js';
@@ -200,6 +201,7 @@ export class Dispatcher {
             ...(call.client ? { client: call.client } : {}),
             ...(input ? { input } : {}),
             ...(call.closeStream ? { closeStream: call.closeStream } : {}),
+            observe: observer(session, tool),
           }),
         ),
       call.timeoutMs,

@@ -33,6 +33,23 @@ export function resolveWidget(
   return { ok: false, error: { code: 'widget_unavailable', widgetId: tool.widgetId, why } };
 }
 
+/**
+ * The widget a call acts on, whatever it offers now: the first node in view order with the tool's
+ * widget id and of its provider. What a call's `observe` reads after the action (the action may no
+ * longer be offered: a submitted form's field is disabled).
+ */
+export function findWidget(
+  tree: readonly ViewNode[],
+  tool: Pick<ToolDef, 'widgetId' | 'provider'>,
+  typeMap: TypeMap,
+  stable = false,
+): ViewNode | undefined {
+  for (const node of stable ? (indexOf(tree).get(tool.widgetId) ?? NONE) : withId(tree, tool.widgetId)) {
+    if (findProvider(node, typeMap) === tool.provider) return node;
+  }
+  return undefined;
+}
+
 const NONE: readonly ViewNode[] = [];
 /** Per tree, its nodes by id in view order: built on the first call, so a tree that stays costs O(1). */
 const indexes = new WeakMap<readonly ViewNode[], Map<unknown, ViewNode[]>>();

@@ -44,4 +44,11 @@ export interface ViewSource {
   settled(): Promise<void>;
   /** The screen as plain text, when the source renders to one. */
   screen?(): string | undefined;
+  /**
+   * The text a node of the current tree draws, styles removed (`Observation.text`); undefined when
+   * the source cannot tell for that node.
+   */
+  textOf?(node: ViewNode): string | undefined;
+  /** The text the whole app draws, read as `textOf` reads a node's: for a session without a screen. */
+  appText?(): string | undefined;
 }

@@ -57,6 +57,35 @@ export interface CallInfo {
    * resume: Streamable HTTP, with a client of protocol 2025-11-25 or later.
    */
   closeStream?: () => void;
+  /**
+   * Waits until React has committed what the call caused so far (its effects included), then reads
+   * the call's widget again: for an action whose effect is indirect (keys typed into the app, a value
+   * its parent owns) to check that the effect is there before it answers (`NoEffectError` says it is
+   * not). Present when a session runs the call.
+   */
+  observe?: () => Promise<Observation>;
+}
+
+/** The call's widget as it is at one moment of the call (`CallInfo.observe`). */
+export interface Observation {
+  /**
+   * The widget: the first node in view order with the call's widget id and provider, whatever it
+   * offers now. Undefined once there is none (the app took it off the screen).
+   */
+  node: ViewNode | undefined;
+  /**
+   * The text the widget draws, styles removed: a row box's children side by side, a column box's
+   * one per line (an approximation of the layout, not the screen). Undefined when the session cannot
+   * tell (a widget declared with `useMcpTools`, a session not rendered by Ink).
+   */
+  text: string | undefined;
+  /**
+   * The whole screen as plain text; for a session without one, the text the app draws (read as
+   * `text` is). Undefined when neither can be read.
+   */
+  screen: string | undefined;
+  /** Which widget has focus, in words, when the session can tell. */
+  focus: string | undefined;
 }
 
 export interface Action<S = InputSchema> {

@@ -7,6 +7,7 @@ import {
   handlerError,
   invalidArguments,
   isCallError,
+  noEffect,
   sessionNotRunning,
   timedOut,
   unknownTool,
@@ -29,6 +30,7 @@ const all: CallError[] = [
   ),
   sessionNotRunning('s.w.go', 's'),
   handlerError('s.w.go', new Error('disk full')),
+  noEffect('s.w.go', 'pressed Enter in the field, but nothing changed', 'Read the screen'),
   timedOut('s.w.go', 30_000),
 ];
 
@@ -50,10 +52,17 @@ describe('call errors', () => {
     expect(circuitOpen('t', 1500, false, 5).message).toContain('Try again in 2 s (retryAfterMs: 1500)');
     expect(handlerError('t', new Error('disk full')).message).toContain('failed: disk full');
     expect(timedOut('t', 30_000).message).toContain('30000 ms');
+    // Applied, not undone, so not to be repeated as it is; what happened, then what to try.
+    expect(noEffect('t', 'typed 3 characters, but it still shows ""', 'focus it first.').message).toBe(
+      'ink-mcp: "t" was carried out, but its effect is not seen: typed 3 characters, but it still shows "". ' +
+        'The call was applied (nothing was undone), so calling it again as it is will most likely do the same. ' +
+        'focus it first.',
+    );
   });
 
   it('clips long foreign text', () => {
     expect(handlerError('t', 'x'.repeat(10_000)).message.length).toBeLessThan(800);
+    expect(noEffect('t', 'x'.repeat(10_000), 'y'.repeat(10_000)).message.length).toBeLessThan(1300);
   });
 
   it('formats paths zod-like', () => {

@@ -66,6 +66,13 @@ describe('@inkjs/ui adapters (driven by keys, as a person would)', () => {
     expect(a.screen()).toContain('submitted=Grace Hopper');
     await a.call('name.clear');
     expect(a.screen()).toContain('changed= submitted');
+    // Each effect was seen (the field drew the text; Enter changed the screen): each answered done.
+    expect(a.answers.map((answer) => (answer.ok ? answer.value : answer.error.code))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     // A person types on, after the agent.
     await a.keys('x', 'y', KEY.backspace, KEY.enter);
     expect(a.screen()).toContain('submitted=x');
@@ -134,6 +141,7 @@ describe('@inkjs/ui adapters (driven by keys, as a person would)', () => {
     await a.call('color.select', { index: 1 });
     await a.call('color.select', { value: 'red' });
     expect(chosen).toEqual(['teal', 'green', 'red']);
+    expect(a.answers.every((answer) => answer.ok && answer.value === undefined)).toBe(true);
     const listed = resultOf(await a.call('color.get_options')) as { options: unknown[] };
     expect(listed.options).toHaveLength(7);
     expect(listed.options[6]).toEqual({ index: 6, label: 'TEAL', value: 'teal' });
@@ -150,6 +158,7 @@ describe('@inkjs/ui adapters (driven by keys, as a person would)', () => {
     expect(a.tools()).toEqual(['m.toggle_option', 'm.submit']);
     await a.call('m.toggle_option', { value: 'c' });
     await a.call('m.toggle_option', { value: 'a' });
+    expect(a.answers.every((answer) => answer.ok && answer.value === undefined)).toBe(true);
     await a.call('m.submit');
     expect(submitted).toEqual([['c']]);
   });
