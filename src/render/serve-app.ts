@@ -213,7 +213,14 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       },
       appOptions,
     );
-    const instance = realRender(mount.element(tree), mount.inkOptions);
+    let instance: Instance;
+    try {
+      instance = realRender(mount.element(tree), mount.inkOptions);
+    } catch (error) {
+      mount.dispose();
+      throw error;
+    }
+    mount.rendered();
     instances.add(instance);
     if (transport && io.kind === 'stdio') {
       const ready = transport.ready.bind(transport);
@@ -222,6 +229,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     }
     const exit = instance.waitUntilExit();
     const after = async () => {
+      mount.dispose();
       instances.delete(instance);
       ids.release(id);
       await transport?.answered(DRAIN_MS);
