@@ -6,7 +6,7 @@ import { viewLines } from '../../src/session/screen-view.js';
 import { applySgr, PLAIN, paletteColour } from '../../src/session/sgr.js';
 import { styledMarkup } from '../../src/session/style-markup.js';
 import { fitSpans, parseStyled, plainLine } from '../../src/session/styled-text.js';
-import { cleanScreenText } from '../../src/walker/clean-text.js';
+import { CLEANING_SET_RE, cleanScreenText } from '../../src/walker/clean-text.js';
 
 const ESC = '\u001B';
 const sgr = (params: string) => `${ESC}[${params}m`;
@@ -115,7 +115,7 @@ describe('the styled form', () => {
     expect(markup(raw)).toBe('[red]red[/] x\ny');
   });
 
-  it('has exactly the lines of the plain screen, whatever the text (property)', () => {
+  it('has exactly the lines of the plain screen, and no escape or invisible character (property)', () => {
     const pieces = fc.constantFrom(
       'a',
       ' ',
@@ -138,7 +138,10 @@ describe('the styled form', () => {
       fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
         const raw = parts.join('');
         const plain = cleanScreenText(raw).replace(/\s+$/, '');
-        expect(parseStyled(raw).map(plainLine).join('\n')).toBe(plain);
+        const lines = parseStyled(raw);
+        expect(lines.map(plainLine).join('\n')).toBe(plain);
+        // Nothing a terminal acts on, nothing invisible: markers are plain ASCII.
+        expect(styledMarkup(lines).split('\n').some((line) => CLEANING_SET_RE.test(line))).toBe(false);
       }),
       { numRuns: 500 },
     );
