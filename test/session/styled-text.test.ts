@@ -141,7 +141,11 @@ describe('the styled form', () => {
         const lines = parseStyled(raw);
         expect(lines.map(plainLine).join('\n')).toBe(plain);
         // Nothing a terminal acts on, nothing invisible: markers are plain ASCII.
-        expect(styledMarkup(lines).split('\n').some((line) => CLEANING_SET_RE.test(line))).toBe(false);
+        expect(
+          styledMarkup(lines)
+            .split('\n')
+            .some((line) => CLEANING_SET_RE.test(line)),
+        ).toBe(false);
       }),
       { numRuns: 500 },
     );
