@@ -19,7 +19,7 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
-import { type ColourRenders, colourRenders } from './ink-colour.js';
+import { type ColourRenders, colourRenders, inkColourMissing } from './ink-colour.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
@@ -238,7 +238,10 @@ class SessionAnchor extends Component<McpSessionProps> {
     if (typeof prop === 'object' && prop.source === 'ink-frame') this.#frame = this.#startFrame();
     else if (typeof prop === 'object') {
       // Colour first: deferred renders keep the `onRender` they find, which must be the colour one.
-      if (prop.colour) this.#colour = colourRenders(source.container());
+      if (prop.colour) {
+        this.#colour = colourRenders(source.container());
+        if (inkColourMissing() !== undefined) warnNoColour(logger);
+      }
       if (prop.renderOnRead) this.#deferred = deferRenders(source.container());
     }
     this.#detach = this.#attach(session);
@@ -354,6 +357,17 @@ function warnNoRenderer(logger: Logger): void {
   warnedNoRenderer = true;
   logger.warn(
     `ink-mcp: cannot render Ink's committed frame (${inkRendererMissing() ?? 'the session found no Ink root node'}); screens in answers are taken from what Ink last wrote to the terminal, which can be a frame behind. This Ink version may be unsupported: please report it.`,
+  );
+}
+
+let warnedNoColour = false;
+
+/** Once per process, as `warnNoRenderer`. */
+function warnNoColour(logger: Logger): void {
+  if (warnedNoColour) return;
+  warnedNoColour = true;
+  logger.warn(
+    `ink-mcp: cannot load the chalk this Ink colours with (${inkColourMissing() ?? 'unknown'}); screen.read {styles: true} shows only the styles the process's own colour support gives (often none headless). Please report it.`,
   );
 }
 
