@@ -19,9 +19,11 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
+import { type ColourRenders, colourRenders, inkColourMissing } from './ink-colour.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
+import type { Scrollback } from './scrollback.js';
 import { SessionContext, type SessionLink } from './session-context.js';
 import { type McpTypeMap, namedPart } from './type-map.js';
 
@@ -73,6 +75,23 @@ export interface McpScreen {
   renderOnRead?: boolean;
   /** The terminal's size now: answers show at most its rows (the last ones) and columns. @default unbounded */
   size?: () => ScreenSize | undefined;
+  /**
+   * With a `source` function: the same screen with its escape sequences (e.g. an in-memory terminal's
+   * last frame as Ink wrote it). `'ink-frame'` reads the frame's own. With it `screen.read {styles}`
+   * shows colours and styles, and answers say when the colours changed. @default none
+   */
+  styled?: () => string | undefined;
+  /**
+   * Ink renders this session's frames in 24-bit colour whatever colour support the process has, and
+   * only while it renders them (src/react/ink-colour.ts): for a screen in memory, whose styles are
+   * read rather than seen. @default false
+   */
+  colour?: boolean;
+  /**
+   * With `'ink-frame'`: the lines a terminal keeps above the frame, which the `<Static>` output joins
+   * in order; whoever writes the app's console output there gives it here. @default its own
+   */
+  scrollback?: Scrollback;
 }
 
 /**
@@ -96,6 +115,8 @@ class SessionAnchor extends Component<McpSessionProps> {
   #frame: InkFrame | undefined;
   /** Ink's renders, while the `screen` prop asks for `renderOnRead`. */
   #deferred: DeferredRender | undefined;
+  /** Ink's renders in colour, while the `screen` prop asks for `colour`. */
+  #colour: ColourRenders | undefined;
   /** One per anchor: it remembers where Ink keeps its focus state. */
   readonly #focus = new FocusReader();
   readonly #link: SessionLink = { committed: () => this.#source?.committed() };
@@ -207,6 +228,7 @@ class SessionAnchor extends Component<McpSessionProps> {
         const prop = this.props.screen;
         return typeof prop === 'object' ? prop.size?.() : undefined;
       },
+      styledScreen: () => this.#readStyled(),
     });
     this.#source = source;
     this.#session = session;
@@ -214,7 +236,14 @@ class SessionAnchor extends Component<McpSessionProps> {
     // From the first commit on, so that `<Static>` lines written before the first read are kept.
     const prop = this.props.screen;
     if (typeof prop === 'object' && prop.source === 'ink-frame') this.#frame = this.#startFrame();
-    else if (typeof prop === 'object' && prop.renderOnRead) this.#deferred = deferRenders(source.container());
+    else if (typeof prop === 'object') {
+      // Colour first: deferred renders keep the `onRender` they find, which must be the colour one.
+      if (prop.colour) {
+        this.#colour = colourRenders(source.container());
+        if (inkColourMissing() !== undefined) warnNoColour(logger);
+      }
+      if (prop.renderOnRead) this.#deferred = deferRenders(source.container());
+    }
     this.#detach = this.#attach(session);
   }
 
@@ -230,8 +259,25 @@ class SessionAnchor extends Component<McpSessionProps> {
     return this.#frame?.frame() ?? prop.fallback?.();
   }
 
+  /** The screen with its escape sequences, when the `screen` prop can give it. */
+  #readStyled(): string | undefined {
+    const prop = this.props.screen;
+    if (typeof prop !== 'object') return undefined;
+    if (prop.source === 'ink-frame') {
+      this.#frame ??= this.#startFrame();
+      return this.#frame?.styled();
+    }
+    if (typeof prop.source !== 'function' || !prop.styled) return undefined;
+    // Ink drew the first frame before the session could ask for colour: draw it again, in colour.
+    if (this.#colour && !this.#colour.painted()) this.#colour.repaint();
+    this.#deferred?.flush();
+    return prop.styled();
+  }
+
   #startFrame(): InkFrame | undefined {
-    const frame = InkFrame.create(this.#source?.container());
+    const prop = this.props.screen;
+    const scrollback = typeof prop === 'object' ? prop.scrollback : undefined;
+    const frame = InkFrame.create(this.#source?.container(), scrollback);
     if (frame === undefined) warnNoRenderer(this.props.logger ?? stderrLogger);
     return frame;
   }
@@ -257,7 +303,7 @@ class SessionAnchor extends Component<McpSessionProps> {
         return session ? personOnlyWidget(session.toolTree(true), session.typeMap) : undefined;
       },
       screen: () => this.#session?.fullScreen(),
-      view: (offset) => this.#session?.screenView(offset),
+      view: (offset, styles) => this.#session?.readScreen(offset, styles),
       focus: () => {
         const root = this.#source?.hostRoot();
         return root ? this.#focus.read(root) : undefined;
@@ -295,6 +341,8 @@ class SessionAnchor extends Component<McpSessionProps> {
       this.#frame = undefined;
       this.#deferred?.stop();
       this.#deferred = undefined;
+      this.#colour?.stop();
+      this.#colour = undefined;
       this.#session = null;
       this.#source = null;
     }
@@ -309,6 +357,17 @@ function warnNoRenderer(logger: Logger): void {
   warnedNoRenderer = true;
   logger.warn(
     `ink-mcp: cannot render Ink's committed frame (${inkRendererMissing() ?? 'the session found no Ink root node'}); screens in answers are taken from what Ink last wrote to the terminal, which can be a frame behind. This Ink version may be unsupported: please report it.`,
+  );
+}
+
+let warnedNoColour = false;
+
+/** Once per process, as `warnNoRenderer`. */
+function warnNoColour(logger: Logger): void {
+  if (warnedNoColour) return;
+  warnedNoColour = true;
+  logger.warn(
+    `ink-mcp: cannot load the chalk this Ink colours with (${inkColourMissing() ?? 'unknown'}); screen.read {styles: true} shows only the styles the process's own colour support gives (often none headless). Please report it.`,
   );
 }
 

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { stripEscapes } from '../walker/clean-text.js';
 import { observeCommits } from './commit-observer.js';
+import { inColour } from './ink-colour.js';
+import { Scrollback } from './scrollback.js';
 
 /**
  * The screen of an app drawn on a real terminal, taken from what Ink renders for the committed tree
@@ -23,9 +25,6 @@ interface InkRoot {
   yogaNode?: unknown;
   staticNode?: { childNodes?: readonly unknown[] };
 }
-
-/** A person's scrollback is finite too: static lines kept beyond this are dropped, oldest first. */
-const MAX_STATIC_LINES = 5_000;
 
 /**
  * Ink's renderer, from the copy of Ink ink-mcp imports (under the preload, the app's own:
@@ -60,23 +59,28 @@ export function inkRendererMissing(): string | undefined {
   return loaded.renderer ? undefined : (loaded.why ?? 'unknown');
 }
 
-/** The committed frame of one Ink root, with the `<Static>` output a person sees above it. */
+/**
+ * The committed frame of one Ink root, with what a person sees above it: the `<Static>` output, and
+ * whatever else the scrollback is given (the app's console output), in the order written. Rendered
+ * in colour (ink-colour.ts): `styled()` is the frame with its escape sequences, `frame()` without.
+ */
 export class InkFrame {
   readonly #root: InkRoot;
   readonly #render: InkRenderer;
-  #static: string[] = [];
+  readonly #above: Scrollback;
   #stop: () => void;
 
   /** Undefined when this Ink's renderer is not there (see `inkRendererMissing`). */
-  static create(container: unknown): InkFrame | undefined {
+  static create(container: unknown, above: Scrollback = new Scrollback()): InkFrame | undefined {
     const { renderer } = loaded;
     if (!renderer || typeof container !== 'object' || container === null) return undefined;
-    return new InkFrame(container as InkRoot, renderer);
+    return new InkFrame(container as InkRoot, renderer, above);
   }
 
-  private constructor(root: InkRoot, render: InkRenderer) {
+  private constructor(root: InkRoot, render: InkRenderer, above: Scrollback) {
     this.#root = root;
     this.#render = render;
+    this.#above = above;
     // `<Static>` children exist only in the commit that adds them (Ink's Static component drops
     // them in a layout effect), so their output is taken then; the check is cheap otherwise.
     this.#stop = observeCommits(root, () => this.#keepStatic());
@@ -87,18 +91,24 @@ export class InkFrame {
   }
 
   /**
-   * The frame now as plain text (escapes removed, trailing blank lines trimmed), static lines first;
-   * undefined if Ink's renderer fails on this tree (internals changed: the caller falls back).
+   * The frame now as plain text (escapes removed, trailing blank lines trimmed), the lines above it
+   * first; undefined if Ink's renderer fails on this tree (internals changed: the caller falls back).
    */
   frame(): string | undefined {
+    const styled = this.styled();
+    return styled === undefined ? undefined : stripEscapes(styled).replace(/\s+$/, '');
+  }
+
+  /** The same with its escape sequences (Ink's colours and styles), trailing blanks left in. */
+  styled(): string | undefined {
     let output: string;
     try {
-      output = this.#render(this.#root, false).output;
+      output = inColour(() => this.#render(this.#root, false)).output;
     } catch {
       return undefined;
     }
-    const lines = this.#static.length === 0 ? output : `${this.#static.join('\n')}\n${output}`;
-    return stripEscapes(lines).replace(/\s+$/, '');
+    const above = this.#above.lines();
+    return above.length === 0 ? output : `${above.join('\n')}\n${output}`;
   }
 
   dispose(): void {
@@ -110,13 +120,12 @@ export class InkFrame {
     if ((this.#root.staticNode?.childNodes?.length ?? 0) === 0) return;
     let staticOutput: string;
     try {
-      staticOutput = this.#render(this.#root, false).staticOutput;
+      staticOutput = inColour(() => this.#render(this.#root, false)).staticOutput;
     } catch {
       return;
     }
     // Ink writes static output only when it is more than its trailing newline (ink.js, onRender).
     if (staticOutput === '' || staticOutput === '\n') return;
-    this.#static.push(...stripEscapes(staticOutput.replace(/\n$/, '')).split('\n'));
-    if (this.#static.length > MAX_STATIC_LINES) this.#static = this.#static.slice(-MAX_STATIC_LINES);
+    this.#above.add(staticOutput);
   }
 }

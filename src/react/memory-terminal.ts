@@ -85,9 +85,24 @@ export class MemoryStdout extends EventEmitter {
   };
 
   lastFrame(): string | undefined {
+    this.#settleUnclaimed();
+    return this.#frame === undefined ? undefined : this.#above + this.#frame;
+  }
+
+  /**
+   * Text that shows above the frame without passing through Ink (the app's console output, which
+   * Ink's debug mode does not take over): kept with the app's own text, in the order written.
+   */
+  log = (text: string): void => {
+    if (text === '') return;
+    // Written in a step of its own: a write still unclaimed is not a frame (see `#order`).
+    this.#settleUnclaimed();
+    this.#keepAbove(text);
+  };
+
+  #settleUnclaimed(): void {
     if (this.#unclaimed !== undefined) this.#written(this.#unclaimed);
     this.#unclaimed = undefined;
-    return this.#frame === undefined ? undefined : this.#above + this.#frame;
   }
 
   #setFrame(text: string): void {
@@ -113,6 +128,10 @@ export class MemoryStdout extends EventEmitter {
         break;
       }
     }
+    this.#keepAbove(data);
+  }
+
+  #keepAbove(data: string): void {
     const lines = (this.#above + data).split('\n');
     this.#above = lines.slice(-this.rows - 1).join('\n');
   }
@@ -159,6 +178,8 @@ export interface MemoryTerminal {
   stdin: MemoryStdin;
   /** The last frame as plain text (no escapes, no trailing blank lines). */
   screen(): string;
+  /** The last frame as Ink wrote it, with its escape sequences (its colours and styles). */
+  styledScreen(): string;
   /** Ink's render options for this terminal (debug mode: every frame written whole). */
   inkOptions(): RenderOptions;
 }
@@ -171,6 +192,7 @@ export function createMemoryTerminal(columns = 100, rows = 30): MemoryTerminal {
     stderr: new MemoryStdout(columns, rows),
     stdin: new MemoryStdin(),
     screen: () => stripAnsi(stdout.lastFrame() ?? '').replace(/\s+$/, ''),
+    styledScreen: () => stdout.lastFrame() ?? '',
     inkOptions() {
       return {
         stdout: this.stdout as unknown as NodeJS.WriteStream,

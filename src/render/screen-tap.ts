@@ -1,5 +1,6 @@
 import type { McpScreen } from '../react/McpSession.js';
 import { stripAnsi } from '../react/memory-terminal.js';
+import type { Scrollback } from '../react/scrollback.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 
 export interface ScreenTap {
@@ -36,13 +37,19 @@ export function tapScreen(target: NodeJS.WriteStream): ScreenTap {
 
 /**
  * The screen of an app in a person's terminal: Ink's committed frame (Ink throttles what it writes,
- * src/react/ink-frame.ts), or what it last wrote if the frame cannot be rendered, bounded to the
- * terminal's size as it is at each read (a person may resize it).
+ * src/react/ink-frame.ts) under the lines of `scrollback` (its `<Static>` output and console output),
+ * or what it last wrote if the frame cannot be rendered, bounded to the terminal's size as it is at
+ * each read (a person may resize it).
  */
-export function attachedScreen(tap: ScreenTap, terminal: NodeJS.WriteStream): McpScreen {
+export function attachedScreen(
+  tap: ScreenTap,
+  terminal: NodeJS.WriteStream,
+  scrollback?: Scrollback,
+): McpScreen {
   return {
     source: 'ink-frame',
     fallback: tap.screen,
+    ...(scrollback ? { scrollback } : {}),
     // Ink's own fallbacks when the stream does not know its size (columns: ink.js getTerminalWidth).
     size: () => ({ columns: terminal.columns || 80, rows: terminal.rows || 24 }),
   };

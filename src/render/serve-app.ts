@@ -108,6 +108,8 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   });
   const cleanups: (() => void)[] = [];
   const instances = new Set<Instance>();
+  /** What each mounted app takes from the process (its console output) until it is gone. */
+  const disposers = new Set<() => void>();
   let transport: AnsweringStdioTransport | undefined;
   let endpoint: HttpEndpoint | undefined;
   let connectionFile: string | undefined;
@@ -123,6 +125,8 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     down ??= (async () => {
       if (calls) await server.hub.drain(DRAIN_MS);
       for (const instance of [...instances]) instance.unmount();
+      // At once, not when each app's exit settles: whoever stops the server gets the console back.
+      for (const dispose of disposers) dispose();
       // A call that made the app exit is answered ("the app stopped", its last screen) before the
       // server closes: closing first would leave the client with "Connection closed".
       await transport?.answered(DRAIN_MS);
@@ -213,7 +217,15 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       },
       appOptions,
     );
-    const instance = realRender(mount.element(tree), mount.inkOptions);
+    let instance: Instance;
+    try {
+      instance = realRender(mount.element(tree), mount.inkOptions);
+    } catch (error) {
+      mount.dispose();
+      throw error;
+    }
+    mount.rendered();
+    disposers.add(mount.dispose);
     instances.add(instance);
     if (transport && io.kind === 'stdio') {
       const ready = transport.ready.bind(transport);
@@ -222,6 +234,8 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     }
     const exit = instance.waitUntilExit();
     const after = async () => {
+      mount.dispose();
+      disposers.delete(mount.dispose);
       instances.delete(instance);
       ids.release(id);
       await transport?.answered(DRAIN_MS);

@@ -26,15 +26,34 @@ export interface ScreenView {
 
 /** `text` (already cleaned: no escapes, no invisible characters) as a `rows` × `columns` terminal shows it. */
 export function viewScreen(text: string, options: ScreenViewOptions): ScreenView {
+  const view = viewLines(text === '' ? [] : text.split('\n'), options, fitColumns);
+  return { text: view.lines.join('\n'), note: view.note };
+}
+
+/** Lines of any form (plain text, styled spans) as a terminal shows them, and the note on what is cut. */
+export interface LinesView<L> {
+  lines: L[];
+  note: string | undefined;
+}
+
+/**
+ * The rows of `lines` a `rows` × `columns` terminal shows (from `offset`, or the last ones), each
+ * cut by `fitLine` to the columns (it returns the line itself when it fits), and the note saying
+ * what is cut. One rule for every form a screen is read in.
+ */
+export function viewLines<L>(
+  lines: readonly L[],
+  options: ScreenViewOptions,
+  fitLine: (line: L, columns: number) => L,
+): LinesView<L> {
   const { sessionId } = options;
   const rows = Math.max(1, Math.floor(options.rows));
   const columns = Math.max(1, Math.floor(options.columns));
-  const lines = text === '' ? [] : text.split('\n');
   const total = lines.length;
   const readMore = `screen.read {"offset": N} or ink://${sessionId}/screen?offset=N, N being the first line to show (0 is the top)`;
   if (options.offset !== undefined && options.offset > 0 && options.offset >= total) {
     return {
-      text: '',
+      lines: [],
       note: `(Offset ${options.offset} is past the end: the screen has ${total} ${plural(total, 'line')}. Read it with ${readMore}.)`,
     };
   }
@@ -42,7 +61,7 @@ export function viewScreen(text: string, options: ScreenViewOptions): ScreenView
   const end = Math.min(total, start + rows);
   let cut = 0;
   const shown = lines.slice(start, end).map((line) => {
-    const fitted = fitColumns(line, columns);
+    const fitted = fitLine(line, columns);
     if (fitted !== line) cut++;
     return fitted;
   });
@@ -62,7 +81,7 @@ export function viewScreen(text: string, options: ScreenViewOptions): ScreenView
       `${cut} ${plural(cut, 'line')} cut at the terminal's ${columns} columns; ink://${sessionId}/tree has the full data.`,
     );
   }
-  return { text: shown.join('\n'), note: parts.length === 0 ? undefined : `(${parts.join(' ')})` };
+  return { lines: shown, note: parts.length === 0 ? undefined : `(${parts.join(' ')})` };
 }
 
 /** A view as one text: the note line first (it says what is above), then the lines. */
@@ -97,7 +116,7 @@ const COMBINING = /\p{M}/u;
  * full-width characters and the emoji blocks, 1 otherwise (the common ranges of Unicode's
  * East_Asian_Width W and F; the screen is already cleaned of controls and invisible characters).
  */
-function cellWidth(cp: number): number {
+export function cellWidth(cp: number): number {
   if (cp < 0x300) return 1;
   if (COMBINING.test(String.fromCodePoint(cp))) return 0;
   if (cp < 0x1100) return 1;

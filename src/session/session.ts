@@ -3,7 +3,10 @@ import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
-import { type ScreenSize, type ScreenView, viewScreen, viewText } from './screen-view.js';
+import { ColourWatch, colourLayout } from './colour-hint.js';
+import { type ScreenSize, type ScreenView, viewLines, viewScreen, viewText } from './screen-view.js';
+import { styledMarkup } from './style-markup.js';
+import { fitSpans, parseStyled, plainLine } from './styled-text.js';
 import type { ViewSource } from './view-source.js';
 
 export type { DispatchResult, ToolChanges } from './call-outcome.js';
@@ -17,6 +20,13 @@ export interface SessionOptions {
   logger?: Logger;
   /** The screen as plain text, when the app renders to one the session can read. @default `source.screen` */
   screen?: () => string | undefined;
+  /**
+   * The same screen with its styles: text with the terminal's escape sequences (SGR colours and
+   * flags), as the app drew it. When given, answers and `screen.read` take the screen from it (the
+   * plain text is this without its escapes: one read gives both), `screen.read {styles}` shows its
+   * styles, and answers say when its colours changed. @default none
+   */
+  styledScreen?: () => string | undefined;
   /** The terminal's size now: the screen an agent reads is at most its rows and columns. @default unbounded */
   screenSize?: () => ScreenSize | undefined;
   /** Which widget has focus, in words, for every answer. @default none */
@@ -41,6 +51,9 @@ export class Session {
   readonly focus: (() => string | undefined) | undefined;
   readonly #readScreen: (() => string | undefined) | undefined;
   readonly #screenSize: (() => ScreenSize | undefined) | undefined;
+  readonly #readStyled: (() => string | undefined) | undefined;
+  /** Which colours the agent last got, for the hint that they changed. */
+  readonly #colours = new ColourWatch();
   #running = true;
   readonly #onStop: Subscribable<void>;
 
@@ -53,6 +66,7 @@ export class Session {
     this.focus = options.focus;
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#screenSize = options.screenSize;
+    this.#readStyled = options.styledScreen;
     this.#onStop = new Subscribable<void>((error) =>
       this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${errorText(error)}`),
     );
@@ -102,30 +116,70 @@ export class Session {
 
   /**
    * The screen as a person sees it, if the session has one: cleaned, at most the terminal's rows
-   * (the last ones) and columns, with a note line first when something is cut. What answers carry.
+   * (the last ones) and columns, with a note line first when something is cut, and a line after it
+   * when its colours changed (`ColourWatch`). What answers carry.
    */
   screen(): string | undefined {
-    const view = this.screenView();
-    return view === undefined ? undefined : viewText(view);
+    const read = this.readScreen();
+    if (read === undefined) return undefined;
+    const text = viewText(read);
+    return read.hint === undefined ? text : `${text}\n${read.hint}`;
+  }
+
+  /**
+   * The screen as `screen.read` shows it, from line `offset` (or its last rows): plain, with the
+   * hint when its colours changed since the agent last got them; or, with `styles`, in the styled
+   * form (src/session/style-markup.ts) when the session can read styles.
+   */
+  readScreen(offset?: number, styles = false): ScreenRead | undefined {
+    const raw = this.#styled();
+    if (raw === undefined) {
+      const view = this.screenView(offset);
+      return view === undefined ? undefined : { ...view, styled: false };
+    }
+    const view = viewLines(parseStyled(raw), this.#viewOptions(offset), fitSpans);
+    const layout = colourLayout(view.lines);
+    if (styles) {
+      this.#colours.shown(layout);
+      return { text: styledMarkup(view.lines), note: view.note, styled: true };
+    }
+    const hint = this.#colours.plain(layout);
+    return {
+      text: view.lines.map(plainLine).join('\n'),
+      note: view.note,
+      styled: false,
+      ...(hint === undefined ? {} : { hint }),
+    };
   }
 
   /** The screen's lines from `offset` (the first line, 0 is the top), or its last rows; cleaned and bounded. */
   screenView(offset?: number): ScreenView | undefined {
     const raw = this.fullScreen();
     if (raw === undefined) return undefined;
-    const text = cleanScreenText(raw);
+    return viewScreen(cleanScreenText(raw), this.#viewOptions(offset));
+  }
+
+  #viewOptions(offset: number | undefined) {
     let size: ScreenSize | undefined;
     try {
       size = this.#screenSize?.();
     } catch {
       size = undefined;
     }
-    return viewScreen(text, {
+    return {
       rows: size?.rows ?? Number.POSITIVE_INFINITY,
       columns: size?.columns ?? Number.POSITIVE_INFINITY,
       offset,
       sessionId: this.id,
-    });
+    };
+  }
+
+  #styled(): string | undefined {
+    try {
+      return this.#readStyled?.();
+    } catch {
+      return undefined;
+    }
   }
 
   /** The whole screen as the app rendered it (plain text, not bounded, not cleaned), if the session has one. */
@@ -136,4 +190,12 @@ export class Session {
       return undefined;
     }
   }
+}
+
+/** A screen as `screen.read` gives it. */
+export interface ScreenRead extends ScreenView {
+  /** Whether `text` is in the styled form (src/session/style-markup.ts). */
+  styled: boolean;
+  /** The line saying the colours changed (a plain screen only). */
+  hint?: string;
 }

@@ -74,10 +74,15 @@ export async function renderHeadless(
   const mounted = new Promise<void>((resolve) => {
     effectsRan = resolve;
   });
-  const instance = served.render(render, [
-    element,
-    <EffectsRan key="ink-mcp-effects-ran" onRan={effectsRan} />,
-  ]);
+  // Siblings in a fragment, not an array: an array wants keys, and React's warning about a missing
+  // one would be console output on the app's screen.
+  const instance = served.render(
+    render,
+    <>
+      {element}
+      <EffectsRan onRan={effectsRan} />
+    </>,
+  );
   const terminal = instance.terminal as MemoryTerminal;
   const client = new Client(clientInfo ?? { name: 'ink-mcp-testing', version: '0' }, {
     capabilities: clientCapabilities ?? {},

@@ -97,7 +97,9 @@ export const SCREEN_READ: CatalogEntry = {
   description:
     'Read the screen now as plain text (as many lines as the terminal has rows: the last ones, or ' +
     'from line `offset`, 0 being the top), which widget has Ink focus, the accessibility outline ' +
-    '(aria-role, aria-state, aria-label) when the app declares one, and the actions available now.',
+    '(aria-role, aria-state, aria-label) when the app declares one, and the actions available now. ' +
+    'With `styles: true`, text in a colour or style is marked [style]text[/], e.g. [bold black on green]W[/] ' +
+    "(the app's own [ and \\ are written \\[ and \\\\): read it when colour carries meaning; answers say when colours changed.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -106,8 +108,12 @@ export const SCREEN_READ: CatalogEntry = {
         minimum: 0,
         description: 'The first line to show (0 is the top); null for the last lines.',
       },
+      styles: {
+        type: ['boolean', 'null'],
+        description: 'true: mark colours and styles as [style]text[/]; null or false: plain text.',
+      },
     },
-    required: ['offset'],
+    required: ['offset', 'styles'],
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true },

@@ -51,11 +51,13 @@ export function cleanText(s: string): string {
  * node:util `stripVTControlCharacters` misses, on Node 20 and 22, OSC payloads with spaces
  * (`ESC ] 0 ; my title BEL` leaves "my title"; Node 24 removes them), and DCS/SOS/PM/APC strings
  * and most two-character escapes, hence this pattern.
- * Whatever is left over (a lone ESC, a C1 control) is in the cleaning set.
+ * Whatever is left over (a lone ESC, a C1 control) is in the cleaning set. Exported for the one
+ * reader of the styles among them (src/session/styled-text.ts), which must split text exactly here.
  */
-const ESCAPE_ALL =
+export const ESCAPE_RE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
-  /(?:\u001B[\]PX^_]|[\u0090\u0098\u009D\u009E\u009F])[\s\S]*?(?:\u0007|\u001B\\|\u009C|\u0018|\u001A|(?=\u001B)|$)|(?:\u001B\[|\u009B)[0-?]*[ -/]*[@-~]?|\u001B[ -/]*[0-~]?/g;
+  /(?:\u001B[\]PX^_]|[\u0090\u0098\u009D\u009E\u009F])[\s\S]*?(?:\u0007|\u001B\\|\u009C|\u0018|\u001A|(?=\u001B)|$)|(?:\u001B\[|\u009B)[0-?]*[ -/]*[@-~]?|\u001B[ -/]*[0-~]?/;
+const ESCAPE_ALL = new RegExp(ESCAPE_RE.source, 'g');
 
 /** `text` without any terminal escape sequence. The one escape stripper of ink-mcp. */
 export function stripEscapes(text: string): string {

@@ -1,4 +1,4 @@
-import type { ScreenView } from '../../session/screen-view.js';
+import type { ScreenRead } from '../../session/session.js';
 import type { AriaEntry } from '../aria-outline.js';
 import type { FocusState } from '../focus-state.js';
 
@@ -10,8 +10,11 @@ export interface BuiltinHost {
   personOnly(): string | undefined;
   /** The whole screen as plain text, if the session renders to one (what `screen.wait_for` matches). */
   screen(): string | undefined;
-  /** The screen as a person sees it (the terminal's rows and columns), from line `offset` if given. */
-  view(offset?: number): ScreenView | undefined;
+  /**
+   * The screen as a person sees it (the terminal's rows and columns), from line `offset` if given:
+   * plain, or with `styles` in the styled form when the session can read styles.
+   */
+  view(offset?: number, styles?: boolean): ScreenRead | undefined;
   /** Ink's focus manager as it is now (undefined when the app is not under Ink). */
   focus(): FocusState | undefined;
   /** Ink's accessibility props (`aria-role`, `aria-state`, `aria-label`) as an outline; '' if none. */

@@ -1,4 +1,6 @@
 import { ScreenReading, viewText } from '../../session/screen-view.js';
+import type { ScreenRead } from '../../session/session.js';
+import { MARKUP_LEGEND } from '../../session/style-markup.js';
 import { ActionError } from '../../walker/action-error.js';
 import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
@@ -20,9 +22,8 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
       run: async (args) => {
         // What the app has scheduled (an effect's update) is part of "now".
         await host.settled();
-        return new ScreenReading(
-          describeScreen(host, (args as { offset?: number | null }).offset ?? undefined),
-        );
+        const { offset, styles } = args as { offset?: number | null; styles?: boolean | null };
+        return new ScreenReading(describeScreen(host, offset ?? undefined, styles === true));
       },
     },
     {
@@ -78,10 +79,13 @@ async function waitFor(host: BuiltinHost, args: WaitArgs, call: CallInfo): Promi
   return `The screen shows ${what}.`;
 }
 
-/** The screen (from line `offset`, or its last rows), the focus and the outline, as screen.read answers. */
-export function describeScreen(host: BuiltinHost, offset?: number): string {
-  const view = host.view(offset);
-  const parts = [view === undefined ? '(this session has no screen)' : `Screen:\n${viewText(view)}`];
+/**
+ * The screen (from line `offset`, or its last rows; with `styles` in the styled form), the focus and
+ * the outline, as screen.read answers.
+ */
+export function describeScreen(host: BuiltinHost, offset?: number, styles = false): string {
+  const view = host.view(offset, styles);
+  const parts = [view === undefined ? '(this session has no screen)' : screenPart(view, styles)];
   const focus = host.focus();
   if (focus !== undefined && focus.ids.length > 0) {
     parts.push(
@@ -91,4 +95,13 @@ export function describeScreen(host: BuiltinHost, offset?: number): string {
   const outline = host.outline();
   if (outline !== '') parts.push(`Accessibility outline:\n${outline}`);
   return parts.join('\n\n');
+}
+
+function screenPart(view: ScreenRead, styles: boolean): string {
+  if (view.styled) return `Screen with styles (${MARKUP_LEGEND}):\n${viewText(view)}`;
+  const text = `Screen:\n${viewText(view)}`;
+  const parts = [text];
+  if (view.hint !== undefined) parts.push(view.hint);
+  if (styles) parts.push('(This session cannot read styles: the screen above is plain text.)');
+  return parts.join('\n');
 }
