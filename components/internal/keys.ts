@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { type Key, useInput, useStdin } from 'ink';
+import { useEffect, useRef, useState } from 'react';
 import { useLatest } from './use-controllable.js';
 
 /**
@@ -104,12 +105,16 @@ export interface UseKeysOptions {
  * `useInput`, one key at a time: a chunk of several keys reaches `onKey` as the keys a person
  * pressed, in order. Handlers must build on pending state (functional updates), since no render
  * happens between the keys of one chunk. After a key that hands over, the rest of the chunk is
- * delivered again once React has committed (one macrotask: commit and passive effects first), through
- * Ink's input channel, so it reaches whatever has focus then, exactly as if typed after.
+ * delivered again once React has committed what that key changed, through Ink's input channel, so
+ * it reaches whatever has focus then, exactly as if typed after. A macrotask queued by the key
+ * itself was not enough: on a loaded machine React's Scheduler can run the commit's passive effects
+ * (where `useInput` takes the new handler) a turn later, and the rest reached the old handler.
  */
 export function useKeys(onKey: (input: string, key: Key) => KeyResult, options: UseKeysOptions): void {
   const emitter = (useStdin() as { internal_eventEmitter?: EventEmitter }).internal_eventEmitter;
   const handler = useLatest(onKey);
+  const rest = useRef<string | undefined>(undefined);
+  const [handedOver, setHandedOver] = useState(0);
   useInput(
     (input, key) => {
       const keys = keysOf(input, key, options.joinText === true);
@@ -118,13 +123,26 @@ export function useKeys(onKey: (input: string, key: Key) => KeyResult, options: 
         used += split.length;
         const result = handler.current(split.input, split.key);
         if (result !== 'handed-over' || used === [...input].length || !emitter) continue;
-        const rest = [...input].slice(used).join('');
-        // The prototype's emit: a pending in-app confirmation takes over the instance's `emit`, and
-        // these keys already passed it once (src/react/ConfirmPrompt.tsx).
-        setImmediate(() => EventEmitter.prototype.emit.call(emitter, 'input', rest));
+        rest.current = [...input].slice(used).join('');
+        setHandedOver((n) => n + 1);
         return;
       }
     },
     { isActive: options.isActive },
   );
+  // Queued from this widget's passive effect of the commit the handover caused (or its unmount):
+  // React runs a commit's passive effects in one pass, so by the time this runs every widget of
+  // that commit has subscribed its new handler, whichever took the focus. The prototype's emit: a
+  // pending in-app confirmation takes over the instance's `emit`, and these keys already passed it
+  // once (src/react/ConfirmPrompt.tsx).
+  const deliver = () => {
+    const keys = rest.current;
+    rest.current = undefined;
+    if (keys !== undefined && emitter)
+      setImmediate(() => EventEmitter.prototype.emit.call(emitter, 'input', keys));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each commit of a handover.
+  useEffect(deliver, [handedOver]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on unmount only.
+  useEffect(() => deliver, []);
 }
