@@ -26,7 +26,7 @@ import {
  * for a longer run. The server property lists through a real SDK client over an in-memory transport
  * (a JSON-RPC round trip, the client's own validation of the result), so it runs 1/20th as many cases.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3_000);
 const SERVER_RUNS = Math.max(1, Math.ceil(RUNS / 20));
 // A guard against a hang, not a timing goal: 10,000 cases take ~40 s on an idle 2-core machine.
 const TIMEOUT = Math.max(30_000, RUNS * 15);
