@@ -6,7 +6,10 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     // The benchmark smoke test (every bench still runs, ~45–70 s) is left out of `npm test`, to keep
     // CI within its 15 minutes (2026-12-04); `INK_MCP_BENCH_SMOKE=1 npx vitest run test/bench` runs it.
-    exclude: process.env.INK_MCP_BENCH_SMOKE === '1' ? ['**/node_modules/**'] : ['**/node_modules/**', 'test/bench/**'],
+    exclude:
+      process.env.INK_MCP_BENCH_SMOKE === '1'
+        ? ['**/node_modules/**']
+        : ['**/node_modules/**', 'test/bench/**'],
     // Real Ink renders and real transports: keep per-test time generous but bounded.
     testTimeout: 20_000,
     hookTimeout: 20_000,
