@@ -89,6 +89,7 @@ export class Registry {
    * schema may close over state the listed JSON Schema does not show.
    */
   replaceSession(sessionId: string, tools: readonly ToolDef[]): ToolDiff {
+    if (this.#sameList(sessionId, tools)) return this.#renew(sessionId, tools);
     const previous = this.#sessions.get(sessionId)?.byName ?? new NameTable<ToolDef>();
     const next = new NameTable<ToolDef>();
     const diff: ToolDiff = { added: [], removed: [], changed: [] };
@@ -103,6 +104,40 @@ export class Registry {
     for (const [name, tool] of next) this.#derived.set(name, { sessionId, tool });
     this.#sessions.set(sessionId, { byName: next, order: [...next.values()] });
     // Fresh ToolDef objects are stored either way, so the listing is rebuilt on the next `list()`.
+    this.#wrote(sessionId, diff);
+    return diff;
+  }
+
+  /**
+   * Whether `tools` are the session's registered tools again, name for name in the same order, each
+   * with the same definition and provider: what a source that makes a new tree on every commit
+   * (plain data) gives for a commit that changed no tool.
+   */
+  #sameList(sessionId: string, tools: readonly ToolDef[]): boolean {
+    if (!this.#sessions.has(sessionId)) return false;
+    const held = this.#ordered(sessionId);
+    if (held.length !== tools.length) return false;
+    for (let i = 0; i < tools.length; i++) {
+      const was = held[i] as ToolDef;
+      const now = tools[i] as ToolDef;
+      if (was.name !== now.name || was.definitionKey !== now.definitionKey || was.provider !== now.provider)
+        return false;
+    }
+    return true;
+  }
+
+  /**
+   * `replaceSession` for the same list (`#sameList`): nothing added, removed or changed, and the
+   * newest ToolDefs stored in place, without a new table (its iterators cost a trivial call dearly).
+   */
+  #renew(sessionId: string, tools: readonly ToolDef[]): ToolDiff {
+    const record = this.#sessions.get(sessionId) as SessionTools;
+    for (const tool of tools) {
+      record.byName.set(tool.name, tool);
+      this.#derived.set(tool.name, { sessionId, tool });
+    }
+    record.order = tools.slice();
+    const diff: ToolDiff = { added: [], removed: [], changed: [] };
     this.#wrote(sessionId, diff);
     return diff;
   }

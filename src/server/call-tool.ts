@@ -2,7 +2,7 @@ import type { CallToolResult, RequestId, Server } from '@modelcontextprotocol/se
 import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
-import type { CallAnswer, Hub } from '../session/hub.js';
+import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
 import { errorText } from '../util/text.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
 import type { Logger } from '../walker/types.js';
@@ -15,7 +15,7 @@ import {
 } from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';
 import { actName, actSessionOf, readAct, type Surface } from './stable-surface.js';
-import { structuredResult } from './structured-result.js';
+import { hasOutputSchema, structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
 import type { ToolNames } from './tool-names.js';
 
@@ -39,6 +39,17 @@ export interface CallToolContext {
   announceChanges(requestId: RequestId): Promise<void>;
 }
 
+/** What one tools/call request brings besides its name and arguments. */
+export interface CallRequest {
+  requestId: RequestId;
+  signal: AbortSignal;
+  closeSSEStream?: () => void;
+  /** The caller as this request names it (2026-07-28); else the one `initialize` named. */
+  client?: { name: string; version: string };
+  /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
+  confirmFor?: (listedName: string) => Confirm;
+}
+
 /**
  * One tools/call: resolve the called name, run it through the hub, and answer a result a model can
  * act on. Never throws: a failure inside the server is an `isError` result too (and is logged).
@@ -47,15 +58,7 @@ export async function callTool(
   ctx: CallToolContext,
   called: string,
   args: Record<string, unknown> | undefined,
-  request: {
-    requestId: RequestId;
-    signal: AbortSignal;
-    closeSSEStream?: () => void;
-    /** The caller as this request names it (2026-07-28); else the one `initialize` named. */
-    client?: { name: string; version: string };
-    /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
-    confirmFor?: (listedName: string) => Confirm;
-  },
+  request: CallRequest,
 ): Promise<CallToolResult> {
   try {
     const { hub, names } = ctx;
@@ -77,34 +80,33 @@ export async function callTool(
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
     // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
     const confirm =
-      ctx.confirm ??
-      request.confirmFor?.(shownName) ??
-      elicitationConfirm(ctx.server, { ...request, listedName: shownName });
+      ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
     const client = request.client ?? ctx.server.getClientVersion();
-    const callContext = {
-      ...(client ? { client: { name: client.name, version: client.version } } : {}),
-      ...(confirm ? { confirm } : {}),
-      // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
-      signal: request.signal,
-      // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
-      ...(request.closeSSEStream ? { closeStream: request.closeSSEStream } : {}),
-    };
+    // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
+    const callContext: CallContext = { signal: request.signal };
+    if (client) callContext.client = { name: client.name, version: client.version };
+    if (confirm) callContext.confirm = confirm;
+    // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
+    if (request.closeSSEStream) callContext.closeStream = request.closeSSEStream;
     const result =
       act !== undefined && acting?.ok
         ? await hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
         : await hub.call(canonical, callArgs, callContext);
     const unknown = !result.ok && result.error.code === 'unknown_tool';
     // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
-    const structured = result.ok
-      ? await structuredResult(tool ?? hub.registry.get(canonical), result.value, shownName)
-      : undefined;
+    const target = tool ?? hub.registry.get(canonical);
+    // Only a tool with an outputSchema answers structured content: the others skip the (async) check.
+    const structured =
+      result.ok && hasOutputSchema(target)
+        ? await structuredResult(target, result.value, shownName)
+        : undefined;
     if (result.ok && (result.added.length > 0 || result.removed.length > 0))
       await ctx.announceChanges(request.requestId);
     const sessionId = act ?? sessionOf(hub.registry.get(canonical));
-    return answer(ctx, result, sessionId, listedName, {
-      ...(structured ? { structured } : {}),
-      ...(unknown ? { suggestions: closestNames(called, ctx.listedNames()) } : {}),
-    });
+    const extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {};
+    if (structured) extra.structured = structured;
+    if (unknown) extra.suggestions = closestNames(called, ctx.listedNames());
+    return answer(ctx, result, sessionId, listedName, extra);
   } catch (error) {
     (ctx.logger.error ?? ctx.logger.warn)(
       `ink-mcp: the call to "${called}" failed inside the server: ${errorText(error)}`,
@@ -129,14 +131,16 @@ function answer(
           sessionId,
         )
       : undefined;
-  return toCallResult(result, {
+  const options: CallResultOptions = {
     includeScreen: ctx.includeScreen,
     listedName,
     blocks: ctx.blocks,
     surface: ctx.surface,
-    ...(actions === undefined ? {} : { actions }),
-    ...extra,
-  });
+  };
+  if (actions !== undefined) options.actions = actions;
+  if (extra.structured !== undefined) options.structured = extra.structured;
+  if (extra.suggestions !== undefined) options.suggestions = extra.suggestions;
+  return toCallResult(result, options);
 }
 
 /** The session a registered tool belongs to (none for a server-level tool). */

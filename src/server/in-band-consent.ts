@@ -58,18 +58,21 @@ export class InBandConsent {
       'io.modelcontextprotocol/clientCapabilities'
     ] as { elicitation?: object } | undefined;
     if (capabilities?.elicitation === undefined) return undefined;
-    const call = createHash('sha256')
-      .update(JSON.stringify([called, args ?? {}]))
-      .digest('base64url');
+    // Hashed only when a state is to be checked or sealed: most calls ask nobody.
+    const call = () =>
+      createHash('sha256')
+        .update(JSON.stringify([called, args ?? {}]))
+        .digest('base64url');
     const state = ctx.mcpReq.requestState<ConsentState>();
     // An answer counts only for the call it was asked about.
-    const answered = typeof state === 'object' && state !== null && state.call === call;
+    const answered = typeof state === 'object' && state !== null && state.call === call();
     const approved = answered && acceptedContent(ctx.mcpReq.inputResponses, APPROVE)?.approve === true;
-    let asked: { listedName: string; request: AuthorizeRequest } | undefined;
+    let asked: { listedName: string; request: AuthorizeRequest; call: string } | undefined;
     return {
       confirmFor: (listedName) => async (request) => {
         if (answered) return approved;
-        asked = { listedName, request };
+        // Sealed as called: before the handler runs (it may change the arguments it is given).
+        asked = { listedName, request, call: call() };
         // Nothing runs this round: the call is answered with the question instead.
         return false;
       },
@@ -78,7 +81,7 @@ export class InBandConsent {
         const form = approvalForm(asked.listedName, asked.request);
         return inputRequired({
           inputRequests: { [APPROVE]: inputRequired.elicit(form) },
-          requestState: await this.#codec.mint({ call }, ctx),
+          requestState: await this.#codec.mint({ call: asked.call }, ctx),
         });
       },
     };

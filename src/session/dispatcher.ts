@@ -7,8 +7,9 @@ import {
   widgetUnavailable,
 } from '../registry/call-error.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
-import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
+import type { ActionSpec, CallInfo, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
+import { CallSignal } from './call-signal.js';
 import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
 import { runWithTimeout } from './run-with-timeout.js';
@@ -37,18 +38,47 @@ export interface LiveCall {
  */
 export const STOP_GRACE_MS = 1_000;
 
-/** A call waiting for, or holding, the session's one slot. */
-interface Entry {
+/**
+ * A call waiting for, or holding, the session's one slot. Answered once: the first of its outcome,
+ * a cancellation while queued and the session's stop decides. (A class, not closures: one object a call.)
+ */
+class Entry {
   readonly call: LiveCall;
   /** The handler has returned: from then on the call happened, whatever stops after. */
-  ran: boolean;
+  ran = false;
   /** Created when the handler starts; aborted by a timeout, a cancellation or the session's stop. */
-  controller: AbortController | undefined;
+  running: CallSignal | undefined;
   /** Set when the session stopped under a running handler: how long it may still take to return. */
   grace: ReturnType<typeof setTimeout> | undefined;
-  answer(result: DispatchResult): void;
+  /** While queued: stops listening for the caller's cancellation. */
+  unlisten: (() => void) | undefined;
+  readonly #resolve: (result: DispatchResult) => void;
+  readonly #reject: (error: unknown) => void;
+  #answered = false;
+
+  constructor(call: LiveCall, resolve: (result: DispatchResult) => void, reject: (error: unknown) => void) {
+    this.call = call;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  answer(result: DispatchResult): void {
+    if (this.#settle()) this.#resolve(result);
+  }
+
   /** A bug of ours (the call path threw): the hub's caller reports it. */
-  fail(error: unknown): void;
+  fail(error: unknown): void {
+    if (this.#settle()) this.#reject(error);
+  }
+
+  #settle(): boolean {
+    if (this.#answered) return false;
+    this.#answered = true;
+    if (this.grace !== undefined) clearTimeout(this.grace);
+    this.unlisten?.();
+    this.running?.dispose();
+    return true;
+  }
 }
 
 /**
@@ -76,32 +106,29 @@ export class Dispatcher {
     if (!this.#accepting) return Promise.resolve(this.#refused(call.tool));
     if (call.signal?.aborted) return Promise.resolve(notRun(cancelled(call.tool.name, false)));
     return new Promise<DispatchResult>((resolve, reject) => {
-      const { signal } = call;
-      const onAbort = () => {
-        if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(call.tool.name, false)));
-        else entry.controller?.abort(signal?.reason);
-      };
-      let answered = false;
-      const settle = () => {
-        if (answered) return false;
-        answered = true;
-        clearTimeout(entry.grace);
-        signal?.removeEventListener('abort', onAbort);
-        return true;
-      };
-      const entry: Entry = {
-        call,
-        ran: false,
-        controller: undefined,
-        grace: undefined,
-        answer: (result) => settle() && resolve(result),
-        fail: (error) => settle() && reject(error),
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const entry = new Entry(call, resolve, reject);
       // One call at a time, in arrival order: an idle session starts at once, a busy one queues.
-      if (this.#active) this.#waiting.add(entry);
+      if (this.#active) this.#queue(entry);
       else this.#start(entry);
     });
+  }
+
+  /**
+   * Waits for the session's slot; a caller that gives up meanwhile is answered `cancelled` and
+   * leaves the queue. (A started call's cancellation reaches its handler through `CallSignal`.)
+   */
+  #queue(entry: Entry): void {
+    this.#waiting.add(entry);
+    const { signal } = entry.call;
+    if (signal === undefined) return;
+    const onAbort = () => {
+      if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(entry.call.tool.name, false)));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entry.unlisten = () => {
+      entry.unlisten = undefined;
+      signal.removeEventListener('abort', onAbort);
+    };
   }
 
   /** The session stopped: every call not yet answered answers `session_not_running`, the running one's signal aborts. */
@@ -112,10 +139,10 @@ export class Dispatcher {
     const active = this.#active;
     if (!active) return;
     if (active.ran) return;
-    const { controller } = active;
+    const { running } = active;
     // Not started yet (waiting for the authorizer): it never runs.
-    if (!controller) return void active.answer(this.#refused(active.call.tool));
-    controller.abort(new Error('ink-mcp: the session stopped'));
+    if (!running) return void active.answer(this.#refused(active.call.tool));
+    running.abort(new Error('ink-mcp: the session stopped'));
     // The handler is running, and what it did may be what stopped the app (a key that calls
     // `exit()`): it is answered with its result and the last screen if it returns soon. One that does
     // not may never: what it did is unknown, so it is not answered as done.
@@ -158,6 +185,7 @@ export class Dispatcher {
       return;
     }
     this.#waiting.delete(next.value);
+    next.value.unlisten?.();
     this.#start(next.value);
   }
 
@@ -175,36 +203,34 @@ export class Dispatcher {
       const { widgetId, why } = resolution.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
     }
-    const consented = await this.#consent(call, resolution);
+    // Most calls need no one's approval: those go on in this tick (an await costs a trivial call dearly).
+    const annotations = callAnnotations(tool, resolution.spec);
+    const consented = needsAuthorization(annotations)
+      ? await this.#consent(call, resolution, annotations)
+      : resolution;
     if (!('spec' in consented)) return consented;
     const { node, spec } = consented;
     const before = this.#sync.toolNames();
     const input = guardedInput(session, tool.widgetId);
-    const controller = new AbortController();
-    entry.controller = controller;
-    const outcome = await runWithTimeout(
-      () =>
-        markRan(
-          entry,
-          spec.run(call.args, {
-            tool: tool.name,
-            sessionId: session.id,
-            widgetId: tool.widgetId,
-            action: tool.action,
-            node,
-            timeoutMs: call.timeoutMs,
-            // A getter: Node creates the signal on first read, which costs more than a trivial call.
-            get signal() {
-              return controller.signal;
-            },
-            ...(call.client ? { client: call.client } : {}),
-            ...(input ? { input } : {}),
-            ...(call.closeStream ? { closeStream: call.closeStream } : {}),
-          }),
-        ),
-      call.timeoutMs,
-      controller,
-    );
+    const running = new CallSignal(call.signal);
+    entry.running = running;
+    const info: CallInfo = {
+      tool: tool.name,
+      sessionId: session.id,
+      widgetId: tool.widgetId,
+      action: tool.action,
+      node,
+      timeoutMs: call.timeoutMs,
+      // A getter: the signal is made when first read (see CallSignal).
+      get signal() {
+        return running.signal;
+      },
+    };
+    if (call.client) info.client = call.client;
+    if (input) info.input = input;
+    if (call.closeStream) info.closeStream = call.closeStream;
+    const ran = runWithTimeout(() => markRan(entry, spec.run(call.args, info)), call.timeoutMs, running);
+    const outcome = ran instanceof Promise ? await ran : ran;
     // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.
     await session.source.settled();
     // A stopped session's tools are gone with it: re-deriving them would bring them back.
@@ -226,16 +252,13 @@ export class Dispatcher {
    * what will happen (`ActionSpec.confirmation`); after a yes the widget is resolved again and the
    * call runs only if those words, and the widget's data, are still what the person was shown.
    */
-  async #consent(call: LiveCall, resolved: Resolved): Promise<Resolved | DispatchResult> {
+  async #consent(
+    call: LiveCall,
+    resolved: Resolved,
+    annotations: ToolAnnotations,
+  ): Promise<Resolved | DispatchResult> {
     const { tool } = call;
     const session = this.#session;
-    // Annotations can only add the requirement: the listing's and the running spec's, together.
-    const live = pickAnnotations(resolved.spec.annotations);
-    const annotations: ToolAnnotations = {
-      ...(tool.annotations.sensitive || live.sensitive ? { sensitive: true } : {}),
-      ...(tool.annotations.destructiveHint || live.destructiveHint ? { destructiveHint: true } : {}),
-    };
-    if (!needsAuthorization(annotations)) return resolved;
     const asked = summaryOf(resolved, call.args);
     const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
       sessionId: session.id,
@@ -263,6 +286,26 @@ export class Dispatcher {
     return notRun(sessionNotRunning(tool.name, this.#session.id, this.#live ? 'shutting_down' : 'stopped'));
   }
 }
+
+/**
+ * What a call's approval rests on. Annotations can only add the requirement: the listing's and the
+ * running spec's, together.
+ */
+function callAnnotations(tool: ToolDef, spec: ActionSpec): ToolAnnotations {
+  const raw = spec.annotations;
+  if (raw === undefined && !tool.annotations.sensitive && !tool.annotations.destructiveHint)
+    return NO_ANNOTATIONS;
+  const live = pickAnnotations(raw);
+  const sensitive = tool.annotations.sensitive || live.sensitive;
+  const destructive = tool.annotations.destructiveHint || live.destructiveHint;
+  if (!sensitive && !destructive) return NO_ANNOTATIONS;
+  return {
+    ...(sensitive ? { sensitive: true } : {}),
+    ...(destructive ? { destructiveHint: true } : {}),
+  };
+}
+
+const NO_ANNOTATIONS: ToolAnnotations = Object.freeze({});
 
 /** A widget resolved live: the node as it is now, and the spec a call would run. */
 type Resolved = { node: ViewNode; spec: ActionSpec };

@@ -3,11 +3,15 @@ export type RunOutcome =
   | { ok: false; thrown: unknown }
   | { ok: false; timedOut: true };
 
+/** What a timeout aborts: an `AbortController`, or a call's lazily made signal (call-signal.ts). */
+export interface Abortable {
+  abort(reason: unknown): void;
+}
+
 /**
  * Runs a handler, turning a throw, a rejection and a timeout into values. On timeout `controller` is
- * aborted (so a handler that honours its signal can stop its work); the caller hands the handler
- * `controller.signal`, best through a getter: Node creates a signal only when it is first read, and
- * that costs more than the rest of a trivial call.
+ * aborted (so a handler that honours its signal can stop its work); the caller hands the handler its
+ * signal, best through a getter: making a signal costs more than the rest of a trivial call.
  *
  * A handler that returns (or throws) at once has nothing left to time out: its outcome is returned
  * as it is, with no timer and no promise (most handlers only set some state).
@@ -15,7 +19,7 @@ export type RunOutcome =
 export function runWithTimeout(
   run: () => unknown,
   timeoutMs: number,
-  controller: AbortController = new AbortController(),
+  controller: Abortable,
 ): RunOutcome | Promise<RunOutcome> {
   let value: unknown;
   let thenable: boolean;

@@ -29,6 +29,9 @@ export function viewScreen(text: string, options: ScreenViewOptions): ScreenView
   const { sessionId } = options;
   const rows = Math.max(1, Math.floor(options.rows));
   const columns = Math.max(1, Math.floor(options.columns));
+  // The usual screen, shown whole: no copy of its lines.
+  if ((options.offset === undefined || options.offset === 0) && fitsWhole(text, rows, columns))
+    return { text, note: undefined };
   const lines = text === '' ? [] : text.split('\n');
   const total = lines.length;
   const readMore = `screen.read {"offset": N} or ink://${sessionId}/screen?offset=N, N being the first line to show (0 is the top)`;
@@ -73,6 +76,20 @@ export function viewText(view: ScreenView): string {
 
 function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
+}
+
+/** At most `rows` lines, none of which could be wider than `columns` (two cells a code unit at most). */
+function fitsWhole(text: string, rows: number, columns: number): boolean {
+  if (text === '') return true;
+  let lines = 0;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const stop = end < 0 ? text.length : end;
+    if ((stop - start) * 2 > columns || ++lines > rows) return false;
+    if (end < 0) return true;
+    start = end + 1;
+  }
 }
 
 /** `line` cut to at most `columns` terminal cells; `line` itself when it fits. */

@@ -43,6 +43,8 @@ export class Session {
   readonly #screenSize: (() => ScreenSize | undefined) | undefined;
   #running = true;
   readonly #onStop: Subscribable<void>;
+  /** The last screen answered, and what it was made from. */
+  #lastScreen: { raw: string; rows: number; columns: number; text: string } | undefined;
 
   constructor(options: SessionOptions) {
     this.id = options.id;
@@ -105,27 +107,43 @@ export class Session {
    * (the last ones) and columns, with a note line first when something is cut. What answers carry.
    */
   screen(): string | undefined {
-    const view = this.screenView();
-    return view === undefined ? undefined : viewText(view);
+    const raw = this.fullScreen();
+    if (raw === undefined) return undefined;
+    const { rows, columns } = this.#size();
+    // A screen that did not change since the last answer (a call that changed nothing visible, or
+    // an error) is not cleaned and cut again.
+    const last = this.#lastScreen;
+    if (last !== undefined && last.raw === raw && last.rows === rows && last.columns === columns)
+      return last.text;
+    const text = viewText(this.#view(raw, rows, columns));
+    this.#lastScreen = { raw, rows, columns, text };
+    return text;
   }
 
   /** The screen's lines from `offset` (the first line, 0 is the top), or its last rows; cleaned and bounded. */
   screenView(offset?: number): ScreenView | undefined {
     const raw = this.fullScreen();
     if (raw === undefined) return undefined;
-    const text = cleanScreenText(raw);
+    const { rows, columns } = this.#size();
+    return this.#view(raw, rows, columns, offset);
+  }
+
+  #view(raw: string, rows: number, columns: number, offset?: number): ScreenView {
+    return viewScreen(cleanScreenText(raw), { rows, columns, offset, sessionId: this.id });
+  }
+
+  /** The terminal's size now (unbounded when unknown). */
+  #size(): ScreenSize {
     let size: ScreenSize | undefined;
     try {
       size = this.#screenSize?.();
     } catch {
       size = undefined;
     }
-    return viewScreen(text, {
+    return {
       rows: size?.rows ?? Number.POSITIVE_INFINITY,
       columns: size?.columns ?? Number.POSITIVE_INFINITY,
-      offset,
-      sessionId: this.id,
-    });
+    };
   }
 
   /** The whole screen as the app rendered it (plain text, not bounded, not cleaned), if the session has one. */

@@ -68,8 +68,20 @@ export function stripEscapes(text: string): string {
  * line breaks kept (CR LF becomes LF) and trailing blanks trimmed per line.
  */
 export function cleanScreenText(text: string): string {
+  // Nearly every screen is clean already (Ink's output with its styling stripped): two scans say so,
+  // where the full path copies every line three times.
+  if (!SCREEN_DIRTY_RE.test(text) && !TRAILING_BLANK_RE.test(text)) return text;
   return stripEscapes(text)
     .split(/\r?\n/)
     .map((line) => cleanText(line).trimEnd())
     .join('\n');
 }
+
+/**
+ * A character `cleanScreenText` would change, LF aside: the cleaning set holds every escape
+ * introducer (ESC and the C1 controls are Cc) and CR, TAB and the other spaced characters.
+ */
+const SCREEN_DIRTY_RE = new RegExp(`(?!\\n)${CLEANING_SET_RE.source}`, 'u');
+
+/** Whitespace `trimEnd` would take from a line: at the end of a line or of the text. */
+const TRAILING_BLANK_RE = /[^\S\n](?:\n|$)/;
