@@ -36,6 +36,13 @@ export interface ToolDiff {
   changed: string[];
 }
 
+/** No change (shared, frozen: a commit that changed no tool allocates none). */
+export const NO_DIFF: ToolDiff = Object.freeze({
+  added: Object.freeze([]) as unknown as string[],
+  removed: Object.freeze([]) as unknown as string[],
+  changed: Object.freeze([]) as unknown as string[],
+});
+
 /** One change to the tool list; `sessionId` is null for static tools. */
 export interface RegistryChange extends ToolDiff {
   sessionId: string | null;
@@ -120,7 +127,15 @@ export class Registry {
     for (let i = 0; i < tools.length; i++) {
       const was = held[i] as ToolDef;
       const now = tools[i] as ToolDef;
-      if (was.name !== now.name || was.definitionKey !== now.definitionKey || was.provider !== now.provider)
+      // The same name, compared by its parts (ids hold no dots, so the parts are the name): the new
+      // name is a fresh string, the parts are the tree's and the spec's own.
+      if (
+        was.widgetId !== now.widgetId ||
+        was.action !== now.action ||
+        was.sessionId !== now.sessionId ||
+        was.definitionKey !== now.definitionKey ||
+        was.provider !== now.provider
+      )
         return false;
     }
     return true;
@@ -132,14 +147,20 @@ export class Registry {
    */
   #renew(sessionId: string, tools: readonly ToolDef[]): ToolDiff {
     const record = this.#sessions.get(sessionId) as SessionTools;
-    for (const tool of tools) {
-      record.byName.set(tool.name, tool);
-      this.#derived.set(tool.name, { sessionId, tool });
+    const held = this.#ordered(sessionId);
+    for (let i = 0; i < tools.length; i++) {
+      const tool = tools[i] as ToolDef;
+      // The registered name string (equal, and already hashed as a key) instead of the new one.
+      const name = (held[i] as ToolDef).name;
+      tool.name = name;
+      record.byName.set(name, tool);
+      const entry = this.#derived.get(name);
+      if (entry !== undefined) entry.tool = tool;
+      else this.#derived.set(name, { sessionId, tool });
     }
     record.order = tools.slice();
-    const diff: ToolDiff = { added: [], removed: [], changed: [] };
-    this.#wrote(sessionId, diff);
-    return diff;
+    this.#wrote(sessionId, NO_DIFF);
+    return NO_DIFF;
   }
 
   /**

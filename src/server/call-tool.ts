@@ -73,8 +73,10 @@ export async function callTool(
     const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
     const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called);
     const callArgs = acting?.ok ? acting.args : (args ?? {});
-    const listedName = (name: string) =>
-      shownAction !== undefined && name === canonical ? shownAction : names.listed(name);
+    const listedName =
+      shownAction === undefined
+        ? names.lister
+        : (name: string) => (name === canonical ? shownAction : names.listed(name));
     const tool = hub.registry.get(canonical);
     const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose

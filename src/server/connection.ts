@@ -139,7 +139,8 @@ export class Connection {
     };
     server.setRequestHandler(
       'tools/call',
-      afterInitialize(server, modern, async (request, ctx) => {
+      // Not an async function: the call's own promise is answered as it is (one await less a call).
+      afterInitialize(server, modern, (request, ctx) => {
         const inBand = modern
           ? options.consent.round(ctx, request.params.name, request.params.arguments)
           : undefined;
@@ -151,8 +152,8 @@ export class Connection {
         }
         if (ctx.http?.closeSSE) call.closeSSEStream = ctx.http.closeSSE;
         if (inBand) call.confirmFor = inBand.confirmFor;
-        const result = await callTool(calls, request.params.name, request.params.arguments, call);
-        return inBand ? inBand.answer(result) : result;
+        const result = callTool(calls, request.params.name, request.params.arguments, call);
+        return inBand ? result.then((answered) => inBand.answer(answered)) : result;
       }),
     );
     server.setRequestHandler(

@@ -151,7 +151,7 @@ export class HttpServer {
         refusal.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
       return reply(res, refusal.status, refusal.message, challenge);
     }
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== PATH) {
+    if (req.url !== PATH && new URL(req.url ?? '/', 'http://localhost').pathname !== PATH) {
       return reply(res, 404, `Not found: MCP is served at ${PATH}`);
     }
     if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
@@ -357,19 +357,22 @@ function bracketed(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
+/** A request's id, as a list of none or one. */
+function requestIdOf(m: unknown): (string | number)[] {
+  const message = m as { id?: unknown; method?: unknown } | null;
+  const id = message?.id;
+  return typeof message?.method === 'string' && (typeof id === 'string' || typeof id === 'number')
+    ? [id]
+    : [];
+}
+
 /**
  * A client that aborts its POST gives up on the requests in it, as if it had sent
  * `notifications/cancelled` for each (the SDK transport does not tell its server): a queued call
  * then never runs, and no answer is written for it.
  */
 function cancelOnAbort(session: HttpSession, res: ServerResponse, body: unknown): void {
-  const ids = (Array.isArray(body) ? body : [body]).flatMap((m: unknown) => {
-    const message = m as { id?: unknown; method?: unknown } | null;
-    const id = message?.id;
-    return typeof message?.method === 'string' && (typeof id === 'string' || typeof id === 'number')
-      ? [id]
-      : [];
-  });
+  const ids = Array.isArray(body) ? body.flatMap(requestIdOf) : requestIdOf(body);
   if (ids.length === 0) return;
   res.once('close', () => {
     if (res.writableFinished) return;

@@ -41,10 +41,26 @@ export async function sendResponse(response: Response, res: ServerResponse): Pro
     res.end();
     return;
   }
-  // SSE: each event goes out as it is written, not when Node's buffer fills.
+  // What is written in this turn of the event loop goes out in one write: the head, an SSE stream's
+  // priming event (an id to resume from) and, for a call that answers at once, its answer and the
+  // end of the stream, where each was a packet of its own, and a chunk the client's SSE parser
+  // handled apart. Then, uncorked, each event goes out as it is written (a long call's priming
+  // event reaches the client at once, as resuming needs).
+  res.cork();
+  let corked = true;
+  const uncork = setImmediate(() => {
+    corked = false;
+    res.uncork();
+  });
+  const release = () => {
+    // `end()` uncorks and writes what is held, with the last chunk.
+    if (corked) clearImmediate(uncork);
+    corked = false;
+  };
   res.flushHeaders();
   const reader = response.body.getReader();
   res.once('close', () => {
+    release();
     if (!res.writableFinished) void reader.cancel().catch(() => {});
   });
   void (async () => {
@@ -54,9 +70,11 @@ export async function sendResponse(response: Response, res: ServerResponse): Pro
         if (done) break;
         if (!res.destroyed) res.write(value);
       }
+      release();
       if (!res.destroyed) res.end();
     } catch {
       // The stream was cancelled (the client went away) or failed: nothing more can be written.
+      release();
       if (!res.destroyed) res.destroy();
     }
   })();

@@ -7,12 +7,13 @@ import {
   widgetUnavailable,
 } from '../registry/call-error.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
-import type { ActionSpec, CallInfo, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
+import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
 import { CallSignal } from './call-signal.js';
 import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
-import { runWithTimeout } from './run-with-timeout.js';
+import { type RunOutcome, runWithTimeout } from './run-with-timeout.js';
+import { RunningCall } from './running-call.js';
 import type { Session } from './session.js';
 import type { Synchronizer } from './synchronizer.js';
 
@@ -166,7 +167,14 @@ export class Dispatcher {
 
   #start(entry: Entry): void {
     this.#active = entry;
-    this.#execute(entry).then(
+    let execution: DispatchResult | Promise<DispatchResult>;
+    try {
+      execution = this.#execute(entry);
+    } catch (error) {
+      execution = Promise.reject(error);
+    }
+    // Answered in a later microtask, as a call always was (never inside `dispatch`).
+    Promise.resolve(execution).then(
       (result) => {
         entry.answer(result);
         this.#next();
@@ -189,7 +197,12 @@ export class Dispatcher {
     this.#start(next.value);
   }
 
-  async #execute(entry: Entry): Promise<DispatchResult> {
+  /**
+   * A call's turn: live resolution, approval when needed, `run`, the commit, the answer. Plain
+   * functions and `then`s, not an async function: its frame and awaits were a large part of what a
+   * trivial call allocates.
+   */
+  #execute(entry: Entry): DispatchResult | Promise<DispatchResult> {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
@@ -203,36 +216,38 @@ export class Dispatcher {
       const { widgetId, why } = resolution.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
     }
-    // Most calls need no one's approval: those go on in this tick (an await costs a trivial call dearly).
+    // Most calls need no one's approval: those go on in this tick.
     const annotations = callAnnotations(tool, resolution.spec);
-    const consented = needsAuthorization(annotations)
-      ? await this.#consent(call, resolution, annotations)
-      : resolution;
-    if (!('spec' in consented)) return consented;
-    const { node, spec } = consented;
+    if (!needsAuthorization(annotations)) return this.#run(entry, resolution);
+    return this.#consent(call, resolution, annotations).then((consented) =>
+      'spec' in consented ? this.#run(entry, consented) : consented,
+    );
+  }
+
+  /** Runs the handler, then waits for the commit it caused. */
+  #run(entry: Entry, { node, spec }: Resolved): Promise<DispatchResult> {
+    const { call } = entry;
+    const { tool } = call;
+    const session = this.#session;
     const before = this.#sync.toolNames();
     const input = guardedInput(session, tool.widgetId);
     const running = new CallSignal(call.signal);
     entry.running = running;
-    const info: CallInfo = {
-      tool: tool.name,
-      sessionId: session.id,
-      widgetId: tool.widgetId,
-      action: tool.action,
-      node,
-      timeoutMs: call.timeoutMs,
-      // A getter: the signal is made when first read (see CallSignal).
-      get signal() {
-        return running.signal;
-      },
-    };
-    if (call.client) info.client = call.client;
-    if (input) info.input = input;
-    if (call.closeStream) info.closeStream = call.closeStream;
+    const info = new RunningCall(tool, session.id, node, call, input, running);
     const ran = runWithTimeout(() => markRan(entry, spec.run(call.args, info)), call.timeoutMs, running);
-    const outcome = ran instanceof Promise ? await ran : ran;
-    // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.
-    await session.source.settled();
+    if (ran instanceof Promise) return ran.then((outcome) => this.#committed(entry, outcome, before));
+    return this.#committed(entry, ran, before);
+  }
+
+  /** Answers with the screen and tools as the call left them: after React's commit, not a sleep. */
+  #committed(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): Promise<DispatchResult> {
+    return Promise.resolve(this.#session.source.settled()).then(() => this.#answer(entry, outcome, before));
+  }
+
+  #answer(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): DispatchResult {
+    const { call } = entry;
+    const { tool } = call;
+    const session = this.#session;
     // A stopped session's tools are gone with it: re-deriving them would bring them back.
     if (this.#live) this.#sync.sync();
     if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), session.screen());
