@@ -118,8 +118,9 @@ function text(value: string): Content {
   return { type: 'text', text: value };
 }
 
+/** `screen` as every answer carries it: `Session.screen()`'s, cleaned and bounded already. */
 function screenItem(screen: string): Content {
-  return text(`Screen after the call:\n${cleanScreenText(screen)}`);
+  return text(`Screen after the call:\n${screen}`);
 }
 
 /** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */

@@ -15,7 +15,7 @@ import {
 } from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';
 import { actName, actSessionOf, readAct, type Surface } from './stable-surface.js';
-import { hasOutputSchema, structuredResult } from './structured-result.js';
+import { hasOutputSchema, type StructuredCheck, structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
 import type { ToolNames } from './tool-names.js';
 
@@ -54,67 +54,141 @@ export interface CallRequest {
  * One tools/call: resolve the called name, run it through the hub, and answer a result a model can
  * act on. Never throws: a failure inside the server is an `isError` result too (and is logged).
  */
-export async function callTool(
+export function callTool(
   ctx: CallToolContext,
   called: string,
   args: Record<string, unknown> | undefined,
   request: CallRequest,
 ): Promise<CallToolResult> {
+  // Not an async function: its frame was the largest thing a trivial call allocated. The call is
+  // prepared here, the hub runs it, and `finish` words the answer.
+  let call: Called;
+  let answered: Promise<CallAnswer>;
   try {
-    const { hub, names } = ctx;
-    const act = actSession(ctx, called);
-    const acting = act === undefined ? undefined : readAct(args);
-    if (act !== undefined && acting?.ok === false) {
-      const error = invalidArguments(actName(act), acting.issues);
-      const screen = hub.session(act)?.screen();
-      return answer(ctx, { ok: false, error, screen }, act, (n) => names.listed(n));
-    }
-    // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
-    const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
-    const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called);
-    const callArgs = acting?.ok ? acting.args : (args ?? {});
-    const listedName =
-      shownAction === undefined
-        ? names.lister
-        : (name: string) => (name === canonical ? shownAction : names.listed(name));
-    const tool = hub.registry.get(canonical);
-    const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
-    // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
-    // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
-    const confirm =
-      ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
-    const client = request.client ?? ctx.server.getClientVersion();
-    // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
-    const callContext: CallContext = { signal: request.signal };
-    if (client) callContext.client = { name: client.name, version: client.version };
-    if (confirm) callContext.confirm = confirm;
-    // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
-    if (request.closeSSEStream) callContext.closeStream = request.closeSSEStream;
-    const result =
-      act !== undefined && acting?.ok
-        ? await hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
-        : await hub.call(canonical, callArgs, callContext);
-    const unknown = !result.ok && result.error.code === 'unknown_tool';
-    // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
-    const target = tool ?? hub.registry.get(canonical);
-    // Only a tool with an outputSchema answers structured content: the others skip the (async) check.
-    const structured =
-      result.ok && hasOutputSchema(target)
-        ? await structuredResult(target, result.value, shownName)
-        : undefined;
-    if (result.ok && (result.added.length > 0 || result.removed.length > 0))
-      await ctx.announceChanges(request.requestId);
-    const sessionId = act ?? sessionOf(hub.registry.get(canonical));
-    const extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {};
-    if (structured) extra.structured = structured;
-    if (unknown) extra.suggestions = closestNames(called, ctx.listedNames());
-    return answer(ctx, result, sessionId, listedName, extra);
+    const prepared = prepare(ctx, called, args, request);
+    if (!isCalled(prepared)) return Promise.resolve(prepared);
+    call = prepared;
+    answered = prepared.answered;
   } catch (error) {
-    (ctx.logger.error ?? ctx.logger.warn)(
-      `ink-mcp: the call to "${called}" failed inside the server: ${errorText(error)}`,
-    );
-    return internalErrorResult(called, error);
+    return Promise.resolve(failed(ctx, called, error));
   }
+  return answered.then(
+    (result) => {
+      try {
+        const finished = finish(ctx, call, result, request);
+        return finished instanceof Promise ? finished.catch((error) => failed(ctx, called, error)) : finished;
+      } catch (error) {
+        return failed(ctx, called, error);
+      }
+    },
+    (error: unknown) => failed(ctx, called, error),
+  );
+}
+
+/** A call on its way through the hub, and what its answer needs to know of it. */
+interface Called {
+  answered: Promise<CallAnswer>;
+  called: string;
+  canonical: string;
+  /** The tool as the client saw it listed, if it is registered. */
+  tool: RegisteredTool | undefined;
+  shownName: string;
+  listedName: (canonical: string) => string;
+  /** The session whose `act` tool was called, if it was. */
+  act: string | undefined;
+}
+
+function isCalled(prepared: Called | CallToolResult): prepared is Called {
+  return (prepared as Partial<Called>).answered instanceof Promise;
+}
+
+/** Resolves the called name and hands the call to the hub; an `act` call refused at once is answered. */
+function prepare(
+  ctx: CallToolContext,
+  called: string,
+  args: Record<string, unknown> | undefined,
+  request: CallRequest,
+): Called | CallToolResult {
+  const { hub, names } = ctx;
+  const listed = names.canonicalOf(called);
+  const act = actSession(ctx, called, listed);
+  const acting = act === undefined ? undefined : readAct(args);
+  if (act !== undefined && acting?.ok === false) {
+    const error = invalidArguments(actName(act), acting.issues);
+    const screen = hub.session(act)?.screen();
+    return answer(ctx, { ok: false, error, screen }, act, names.lister);
+  }
+  // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
+  const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
+  const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called, listed);
+  const callArgs = acting?.ok ? acting.args : (args ?? {});
+  const listedName =
+    shownAction === undefined
+      ? names.lister
+      : (name: string) => (name === canonical ? shownAction : names.listed(name));
+  const tool = hub.registry.get(canonical);
+  const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
+  // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
+  // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
+  const confirm =
+    ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
+  const client = request.client ?? ctx.server.getClientVersion();
+  // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
+  const callContext: CallContext = { signal: request.signal };
+  if (client) callContext.client = { name: client.name, version: client.version };
+  if (confirm) callContext.confirm = confirm;
+  // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
+  if (request.closeSSEStream) callContext.closeStream = request.closeSSEStream;
+  const answered =
+    act !== undefined && acting?.ok
+      ? hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
+      : hub.call(canonical, callArgs, callContext);
+  return { answered, called, canonical, tool, shownName, listedName, act };
+}
+
+/** The hub's answer as an MCP result (after the structured check and the list notice, when due). */
+function finish(
+  ctx: CallToolContext,
+  call: Called,
+  result: CallAnswer,
+  request: CallRequest,
+): CallToolResult | Promise<CallToolResult> {
+  const { hub } = ctx;
+  // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
+  const target = call.tool ?? hub.registry.get(call.canonical);
+  // Only a tool with an outputSchema answers structured content: the others skip the (async) check.
+  const checks = result.ok && hasOutputSchema(target);
+  const changed = result.ok && (result.added.length > 0 || result.removed.length > 0);
+  if (!checks && !changed) return worded(ctx, call, result, undefined);
+  // The structured check, then the notice, then the answer (the notice must come before it).
+  return (async () => {
+    const structured =
+      checks && result.ok ? await structuredResult(target, result.value, call.shownName) : undefined;
+    if (changed) await ctx.announceChanges(request.requestId);
+    return worded(ctx, call, result, structured);
+  })();
+}
+
+function worded(
+  ctx: CallToolContext,
+  call: Called,
+  result: CallAnswer,
+  structured: StructuredCheck | undefined,
+): CallToolResult {
+  const unknown = !result.ok && result.error.code === 'unknown_tool';
+  const sessionId = call.act ?? sessionOf(ctx.hub.registry.get(call.canonical));
+  const extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {};
+  if (structured) extra.structured = structured;
+  if (unknown) extra.suggestions = closestNames(call.called, ctx.listedNames());
+  return answer(ctx, result, sessionId, call.listedName, extra);
+}
+
+/** A failure inside the server, logged, as the `isError` result the client gets. */
+function failed(ctx: CallToolContext, called: string, error: unknown): CallToolResult {
+  (ctx.logger.error ?? ctx.logger.warn)(
+    `ink-mcp: the call to "${called}" failed inside the server: ${errorText(error)}`,
+  );
+  return internalErrorResult(called, error);
 }
 
 /** The answer as an MCP result: on the stable surface, with the session's actions available now. */
@@ -154,18 +228,23 @@ function sessionOf(tool: RegisteredTool | undefined): string | undefined {
  * The session whose `act` tool a called name means: its listed name, `session.act`, or `session_act`
  * (called before any listing; a server-level tool of that name wins).
  */
-function actSession({ hub, names }: CallToolContext, called: string): string | undefined {
-  const running = (id: string) => hub.session(id) !== undefined;
-  const found = actSessionOf(names.canonicalOf(called) ?? called, running);
+function actSession(
+  { hub }: CallToolContext,
+  called: string,
+  listed: string | undefined,
+): string | undefined {
+  const found = actSessionOf(listed ?? called, hub.hasSession);
   if (found !== undefined || !called.endsWith('_act') || hub.registry.get(called)) return found;
-  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, running);
+  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, hub.hasSession);
 }
 
-/** The canonical name a called one means (the called name itself when nothing matches). */
-function resolve({ hub, names }: CallToolContext, called: string): string {
+/**
+ * The canonical name a called one means (the called name itself when nothing matches). `listed`:
+ * the canonical name `called` was listed for, if it was.
+ */
+function resolve({ hub, names }: CallToolContext, called: string, listed: string | undefined): string {
   // The common case in O(1): a name this connection listed, or a canonical name, of a registered tool.
   // (What follows lists every name, which a large app pays on every call.)
-  const listed = names.canonicalOf(called);
   if (listed !== undefined ? hub.registry.get(listed) : hub.registry.get(called)) return listed ?? called;
   const known = names.resolve(
     called,

@@ -20,6 +20,7 @@ export type DispatchResult =
   | ({
       ok: true;
       value: unknown;
+      /** The screen after the call as `Session.screen()` gives it: cleaned, and bounded to the terminal. */
       screen?: string;
       /** Which widget has focus after the call, in words (`"name" (Ink focus)`), when the app has focus. */
       focus?: string;

@@ -12,7 +12,7 @@ import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome
 import { CallSignal } from './call-signal.js';
 import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
-import { type RunOutcome, runWithTimeout } from './run-with-timeout.js';
+import { type RunOutcome, settleWithin } from './run-with-timeout.js';
 import { RunningCall } from './running-call.js';
 import type { Session } from './session.js';
 import type { Synchronizer } from './synchronizer.js';
@@ -53,6 +53,9 @@ class Entry {
   grace: ReturnType<typeof setTimeout> | undefined;
   /** While queued: stops listening for the caller's cancellation. */
   unlisten: (() => void) | undefined;
+  /** Once the handler is done: its outcome, and the session's tool names before it ran. */
+  outcome: RunOutcome | undefined;
+  before: ReadonlySet<string> | undefined;
   readonly #resolve: (result: DispatchResult) => void;
   readonly #reject: (error: unknown) => void;
   #answered = false;
@@ -167,23 +170,23 @@ export class Dispatcher {
 
   #start(entry: Entry): void {
     this.#active = entry;
-    let execution: DispatchResult | Promise<DispatchResult>;
     try {
-      execution = this.#execute(entry);
+      this.#execute(entry);
     } catch (error) {
-      execution = Promise.reject(error);
+      this.#failed(entry, error);
     }
-    // Answered in a later microtask, as a call always was (never inside `dispatch`).
-    Promise.resolve(execution).then(
-      (result) => {
-        entry.answer(result);
-        this.#next();
-      },
-      (error: unknown) => {
-        entry.fail(error);
-        this.#next();
-      },
-    );
+  }
+
+  /** The call's turn is over: it is answered, and the next call (if any) gets the slot. */
+  #answered(entry: Entry, result: DispatchResult): void {
+    entry.answer(result);
+    this.#next();
+  }
+
+  /** A bug of ours ended the call's turn: its caller hears it (the hub reports it), the next call goes on. */
+  #failed(entry: Entry, error: unknown): void {
+    entry.fail(error);
+    this.#next();
   }
 
   #next(): void {
@@ -199,10 +202,10 @@ export class Dispatcher {
 
   /**
    * A call's turn: live resolution, approval when needed, `run`, the commit, the answer. Plain
-   * functions and `then`s, not an async function: its frame and awaits were a large part of what a
-   * trivial call allocates.
+   * functions that answer the entry when done, not an async function and a chain of promises: their
+   * frames and hops were a large part of what a trivial call cost.
    */
-  #execute(entry: Entry): DispatchResult | Promise<DispatchResult> {
+  #execute(entry: Entry): void {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
@@ -214,18 +217,33 @@ export class Dispatcher {
     );
     if (!resolution.ok) {
       const { widgetId, why } = resolution.error;
-      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
+      this.#answered(
+        entry,
+        notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen()),
+      );
+      return;
     }
     // Most calls need no one's approval: those go on in this tick.
     const annotations = callAnnotations(tool, resolution.spec);
-    if (!needsAuthorization(annotations)) return this.#run(entry, resolution);
-    return this.#consent(call, resolution, annotations).then((consented) =>
-      'spec' in consented ? this.#run(entry, consented) : consented,
+    if (!needsAuthorization(annotations)) {
+      this.#run(entry, resolution);
+      return;
+    }
+    this.#consent(call, resolution, annotations).then(
+      (consented) => {
+        try {
+          if ('spec' in consented) this.#run(entry, consented);
+          else this.#answered(entry, consented);
+        } catch (error) {
+          this.#failed(entry, error);
+        }
+      },
+      (error: unknown) => this.#failed(entry, error),
     );
   }
 
   /** Runs the handler, then waits for the commit it caused. */
-  #run(entry: Entry, { node, spec }: Resolved): Promise<DispatchResult> {
+  #run(entry: Entry, { node, spec }: Resolved): void {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
@@ -234,15 +252,53 @@ export class Dispatcher {
     const running = new CallSignal(call.signal);
     entry.running = running;
     const info = new RunningCall(tool, session.id, node, call, input, running);
-    const ran = runWithTimeout(() => markRan(entry, spec.run(call.args, info)), call.timeoutMs, running);
-    if (ran instanceof Promise) return ran.then((outcome) => this.#committed(entry, outcome, before));
-    return this.#committed(entry, ran, before);
+    let returned: unknown;
+    try {
+      returned = markRan(entry, spec.run(call.args, info));
+    } catch (thrown) {
+      this.#committed(entry, { ok: false, thrown }, before);
+      return;
+    }
+    const ran = settleWithin(returned, call.timeoutMs, running);
+    // settleWithin's promise never rejects: a throw or a timeout is an outcome.
+    if (ran instanceof Promise) ran.then((outcome) => this.#committed(entry, outcome, before));
+    else this.#committed(entry, ran, before);
   }
 
-  /** Answers with the screen and tools as the call left them: after React's commit, not a sleep. */
-  #committed(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): Promise<DispatchResult> {
-    return Promise.resolve(this.#session.source.settled()).then(() => this.#answer(entry, outcome, before));
+  /**
+   * Answers with the screen and tools as the call left them: after React's commit, not a sleep. The
+   * entry is the active one until it is answered, so the continuations, made once, find it there.
+   */
+  #committed(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): void {
+    entry.outcome = outcome;
+    entry.before = before;
+    let settled: Promise<void>;
+    try {
+      settled = Promise.resolve(this.#session.source.settled());
+    } catch (error) {
+      this.#failed(entry, error);
+      return;
+    }
+    settled.then(this.#onSettled, this.#onSettleFailed);
   }
+
+  readonly #onSettled = (): void => {
+    const entry = this.#active;
+    if (entry?.outcome === undefined || entry.before === undefined) return;
+    let result: DispatchResult;
+    try {
+      result = this.#answer(entry, entry.outcome, entry.before);
+    } catch (error) {
+      this.#failed(entry, error);
+      return;
+    }
+    this.#answered(entry, result);
+  };
+
+  readonly #onSettleFailed = (error: unknown): void => {
+    const entry = this.#active;
+    if (entry !== undefined) this.#failed(entry, error);
+  };
 
   #answer(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): DispatchResult {
     const { call } = entry;

@@ -133,6 +133,9 @@ export class Hub implements SessionHost {
     return this.#sessions.get(id)?.session;
   }
 
+  /** Whether a session of that id is attached (a function made once, for callers to hand on). */
+  readonly hasSession = (id: string): boolean => this.#sessions.has(id);
+
   sessions(): Session[] {
     return [...this.#sessions.values()].map((a) => a.session);
   }

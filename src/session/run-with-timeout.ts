@@ -22,10 +22,26 @@ export function runWithTimeout(
   controller: Abortable,
 ): RunOutcome | Promise<RunOutcome> {
   let value: unknown;
-  let thenable: boolean;
   try {
     value = run();
-    // Inside the guard: a hostile value can throw from its `then` getter.
+  } catch (thrown) {
+    return { ok: false, thrown };
+  }
+  return settleWithin(value, timeoutMs, controller);
+}
+
+/**
+ * What a handler returned, as an outcome: at once for a plain value, within `timeoutMs` for a
+ * promise (see runWithTimeout). For a caller that ran the handler itself.
+ */
+export function settleWithin(
+  value: unknown,
+  timeoutMs: number,
+  controller: Abortable,
+): RunOutcome | Promise<RunOutcome> {
+  let thenable: boolean;
+  try {
+    // A hostile value can throw from its `then` getter.
     thenable = isThenable(value);
   } catch (thrown) {
     return { ok: false, thrown };
