@@ -335,10 +335,12 @@ async function http(variant: Variant, era: Era): Promise<Pair> {
 
 // ---------------------------------------------------------------------------------------- run
 
+// Pairs enough for the median to move little from run to run on a shared machine (each cell takes
+// a few seconds), after a warm-up long enough for both sides' code to be optimized under load.
 const transports = {
-  memory: { setup: memory, plan: plan(100, 30, 60) },
-  stdio: { setup: stdio, plan: plan(20, 20, 100) },
-  http: { setup: http, plan: plan(10, 10, 60) },
+  memory: { setup: memory, plan: plan(100, 60, 200) },
+  stdio: { setup: stdio, plan: plan(20, 30, 200) },
+  http: { setup: http, plan: plan(10, 20, 100) },
 };
 
 // `--only <transport>` measures one transport, `--era 2025|2026` one era (for profiling).
