@@ -25,12 +25,26 @@ export function webRequest(req: IncomingMessage, res: ServerResponse): Request {
   });
 }
 
+export interface SendOptions {
+  /**
+   * Whether the client needs the stream's priming event (an SSE event of an id and no data, which it
+   * would resume from after a cut) given its id. Asked only when the stream ended in the turn of the
+   * event loop it began in, so that the priming event would have gone out in the same write as all
+   * that followed it: no cut can fall between them. @default always needed
+   */
+  primingNeeded?: (eventId: string) => boolean;
+}
+
 /**
  * Writes a `Response` to `res`: the head at once (an SSE stream's headers are what tells the client
  * its stream is open), then the body as it comes. Resolves once the head is written; a client that
  * goes away cancels the body, which is how the SDK learns a stream closed.
  */
-export async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
+export async function sendResponse(
+  response: Response,
+  res: ServerResponse,
+  options: SendOptions = {},
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     const before = headers[name];
@@ -48,8 +62,16 @@ export async function sendResponse(response: Response, res: ServerResponse): Pro
   // event reaches the client at once, as resuming needs).
   res.cork();
   let corked = true;
+  // The first turn's chunks, held while the first is a priming event the client may not need.
+  let held: Uint8Array[] | undefined;
+  let primingId: string | undefined;
+  const flush = () => {
+    if (held && !res.destroyed) for (const chunk of held) res.write(chunk);
+    held = undefined;
+  };
   const uncork = setImmediate(() => {
     corked = false;
+    flush();
     res.uncork();
   });
   const release = () => {
@@ -65,17 +87,35 @@ export async function sendResponse(response: Response, res: ServerResponse): Pro
   });
   void (async () => {
     try {
-      for (;;) {
+      for (let first = true; ; first = false) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (!res.destroyed) res.write(value);
+        if (held) held.push(value);
+        else if (first && corked && options.primingNeeded) {
+          primingId = primingEventId(value);
+          if (primingId !== undefined) held = [value];
+          else if (!res.destroyed) res.write(value);
+        } else if (!res.destroyed) res.write(value);
       }
+      // Ended in its first turn: the priming event would go out with the rest, or is not needed.
+      if (held && held.length > 1 && primingId !== undefined && options.primingNeeded?.(primingId) === false)
+        held.shift();
+      flush();
       release();
       if (!res.destroyed) res.end();
     } catch {
       // The stream was cancelled (the client went away) or failed: nothing more can be written.
+      held = undefined;
       release();
       if (!res.destroyed) res.destroy();
     }
   })();
 }
+
+/** A priming event as the SDK's transport writes it (`id`, maybe `retry`, empty `data`): its id. */
+function primingEventId(chunk: Uint8Array): string | undefined {
+  if (chunk.length > 200) return undefined;
+  return PRIMING.exec(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).toString('latin1'))?.[1];
+}
+
+const PRIMING = /^id: ([^\n]+)\n(?:retry: \d+\n)?data: ?\n\n$/;
