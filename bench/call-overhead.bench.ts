@@ -1,31 +1,42 @@
 /**
  * P2: a trivial tools/call through ink-mcp (name resolution, breaker, validation, dispatch, the wait
- * for the commit, sync, the answer) ÷ the same call on a bare SDK server, per transport: in-memory,
- * stdio, HTTP. Both sides are called alternately, sample by sample, by the same kind of SDK client.
+ * for the commit, sync, the answer) ÷ the same call on a bare SDK 2.x server of the same protocol era,
+ * per transport: in-memory, stdio, HTTP. Both sides are called alternately, sample by sample, by the
+ * same kind of SDK 2.x client.
  *
- *   NODE_ENV=production node --expose-gc --import tsx bench/call-overhead.bench.ts [--quick] [--only memory|stdio|http]
+ *   NODE_ENV=production node --expose-gc --import tsx bench/call-overhead.bench.ts [--quick] [--only memory|stdio|http] [--era 2025|2026]
  *
- * Two variants per transport:
- * - `P2.<transport>` (the goal): ink-mcp serving a session over plain data (bench/fixtures/plain-app.ts)
- *   whose action changes a counter and commits a new tree, ÷ an SDK `McpServer` whose one tool answers
- *   a text. This isolates ink-mcp's own work per call.
- * - `P2.<transport>.app` (context): a real Ink app on both sides. ink-mcp: `Counter` inside an
+ * Two protocol eras per transport: `P2.<transport>` is a 2025-era client (`initialize`, protocol
+ * 2025-11-25, a session over HTTP); `P2.<transport>.2026` is a client pinned to 2026-07-28
+ * (`server/discover`, a `_meta` envelope on every request, no session). The bare side is the SDK's
+ * own entry for that transport and era: `serveStdio` (over stdio, and over the in-memory pair with
+ * `transport:`), and over HTTP a sessionful `WebStandardStreamableHTTPServerTransport` per session
+ * (2025) or `createMcpHandler` (2026), both behind the same node:http ⇄ Fetch bridge as ink-mcp's.
+ *
+ * Two variants per transport and era:
+ * - `P2.<transport>[.2026]` (the goal): ink-mcp serving a session over plain data
+ *   (bench/fixtures/plain-app.ts) whose action changes a counter and commits a new tree, ÷ an SDK
+ *   `McpServer` whose one tool answers a text. This isolates ink-mcp's own work per call.
+ * - `P2.<transport>[.2026].app` (context): a real Ink app on both sides. ink-mcp: `Counter` inside an
  *   McpSession (renderHeadless / renderMcp), the call answering once React committed the state
  *   change, with the screen. Bare: the SDK driving the same Ink app, answering once React committed
  *   (a layout effect). Both sides pay React and Ink; the difference is ink-mcp's.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServer, Transport } from '@modelcontextprotocol/server';
 import {
+  createMcpHandler,
   InMemoryTransport,
   isInitializeRequest,
+  isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { renderMcp } from '../src/render/render-mcp.js';
@@ -60,6 +71,8 @@ import {
 warnIfDevelopment();
 
 type Variant = 'plain' | 'app';
+/** The protocol era of both clients: 2025 (`initialize`, 2025-11-25) or 2026 (pinned to 2026-07-28). */
+type Era = '2025' | '2026';
 type Call = () => Promise<void>;
 interface Pair {
   bare: Call;
@@ -76,7 +89,12 @@ const plan = (batch: number, warmup: number, samples: number): SamplerOptions =>
         batch,
       };
 
-const clientOf = (name: string) => new Client({ name: `bench-${name}`, version: '1.0.0' });
+/** An SDK 2.x client of the era: a 2026 one sends `server/discover` and the per-request envelope. */
+const clientOf = (name: string, era: Era) =>
+  new Client(
+    { name: `bench-${name}`, version: '1.0.0' },
+    era === '2026' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
 
 /** A call, checked: a wrong answer must fail the bench, not make it fast. */
 function caller(client: Client, name: string): Call {
@@ -87,28 +105,45 @@ function caller(client: Client, name: string): Call {
   };
 }
 
-async function connected(name: string, connect: (transport: Transport) => Promise<void>): Promise<Client> {
+/** Both clients in the era they were asked for (a client that fell back would measure the wrong thing). */
+function checkEra(era: Era, ...clients: Client[]): void {
+  const want = era === '2026' ? 'modern' : 'legacy';
+  for (const client of clients)
+    if (client.getProtocolEra() !== want)
+      throw new Error(`a client negotiated the ${client.getProtocolEra()} era`);
+}
+
+async function connected(
+  name: string,
+  era: Era,
+  connect: (transport: Transport) => Promise<void> | void,
+): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await connect(serverSide);
-  const client = clientOf(name);
+  const client = clientOf(name, era);
   await client.connect(clientSide);
   return client;
 }
 
 // ---------------------------------------------------------------------------------------- in-memory
 
-async function memory(variant: Variant): Promise<Pair> {
-  let bare: McpServer;
+async function memory(variant: Variant, era: Era): Promise<Pair> {
+  let newBare: () => McpServer = bareServer;
   let unmountBare = () => {};
   if (variant === 'app') {
     const control = newControl();
     const instance = render(createElement(BareCounter, { control }), memoryInk(true).options);
     unmountBare = () => instance.unmount();
-    bare = bareAppServer(control);
-  } else {
-    bare = bareServer();
+    newBare = () => bareAppServer(control);
   }
-  const bareClient = await connected('bare', (t) => bare.connect(t));
+  // The SDK's entry for a transport of one connection, both eras (ink-mcp's `connect` uses it too).
+  let closeBare = async () => {};
+  const bareClient = await connected('bare', era, (transport) => {
+    const handle = serveStdio(newBare, { transport });
+    closeBare = () => handle.close();
+  });
+  let inkClient: Client;
+  let closeInk: () => Promise<void>;
   if (variant === 'app') {
     const app = await renderHeadless(createElement(Counter), {
       ...WIDGETS,
@@ -116,32 +151,37 @@ async function memory(variant: Variant): Promise<Pair> {
       logger: silentLogger,
     });
     await app.waitForSync();
-    return {
-      bare: caller(bareClient, BARE_TOOL),
-      ink: caller(app.client, INK_TOOL),
-      async close() {
-        await bareClient.close();
-        unmountBare();
-        await app.unmount();
-      },
+    // renderHeadless's own client is of the 2025 era; a client of either era connects the same way.
+    inkClient = await connected('ink', era, (t) => app.server.connect(t));
+    closeInk = async () => {
+      await inkClient.close();
+      await app.unmount();
+    };
+  } else {
+    const server = createMcpServer({ ...WIDGETS, logger: silentLogger });
+    server.attach(plainCounter(SESSION).session);
+    inkClient = await connected('ink', era, (t) => server.connect(t));
+    closeInk = async () => {
+      await inkClient.close();
+      await server.close();
     };
   }
-  const server = createMcpServer({ ...WIDGETS, logger: silentLogger });
-  server.attach(plainCounter(SESSION).session);
-  const inkClient = await connected('ink', (t) => server.connect(t));
+  checkEra(era, bareClient, inkClient);
   return {
     bare: caller(bareClient, BARE_TOOL),
     ink: caller(inkClient, INK_TOOL),
     async close() {
-      await Promise.all([bareClient.close(), inkClient.close()]);
-      await server.close();
+      await bareClient.close();
+      await closeBare();
+      unmountBare();
+      await closeInk();
     },
   };
 }
 
 // ---------------------------------------------------------------------------------------- stdio
 
-async function stdio(variant: Variant): Promise<Pair> {
+async function stdio(variant: Variant, era: Era): Promise<Pair> {
   const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
   const connect = async (name: string, script: string) => {
     const transport = new StdioClientTransport({
@@ -155,7 +195,7 @@ async function stdio(variant: Variant): Promise<Pair> {
       env: { ...(process.env as Record<string, string>), NODE_ENV: 'production' },
       stderr: 'inherit',
     });
-    const client = clientOf(name);
+    const client = clientOf(name, era);
     await client.connect(transport);
     return client;
   };
@@ -163,6 +203,7 @@ async function stdio(variant: Variant): Promise<Pair> {
     connect('bare', 'bare-stdio.ts'),
     connect('ink', 'ink-stdio.tsx'),
   ]);
+  checkEra(era, bareClient, inkClient);
   return {
     bare: caller(bareClient, BARE_TOOL),
     ink: caller(inkClient, INK_TOOL),
@@ -174,31 +215,45 @@ async function stdio(variant: Variant): Promise<Pair> {
 
 // ---------------------------------------------------------------------------------------- HTTP
 
-/** The SDK's own Streamable HTTP pattern: one transport (and server) per session, routed by `mcp-session-id`. */
+/**
+ * The bare SDK over HTTP, both eras at one URL, as the SDK's "Support legacy clients" page routes
+ * them: a 2026-07-28 request (no session header, a `_meta` envelope) goes to `createMcpHandler`, the
+ * SDK's HTTP entry; 2025-era traffic to one `WebStandardStreamableHTTPServerTransport` (and server)
+ * per session, routed by `mcp-session-id` (ink-mcp keeps 2025 sessions too: notifications, GET
+ * streams). No event store: the bare side offers no resumability.
+ */
 async function bareHttp(newServer: () => McpServer): Promise<{ url: string; close(): Promise<void> }> {
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const servers: McpServer[] = [];
+  const modern = createMcpHandler(newServer);
+  const legacy = async (req: IncomingMessage, res: ServerResponse, request: Request, body: unknown) => {
+    const id = req.headers['mcp-session-id'];
+    let transport = typeof id === 'string' ? transports.get(id) : undefined;
+    if (!transport) {
+      if (req.method !== 'POST' || !isInitializeRequest(body)) {
+        res.writeHead(400).end();
+        return;
+      }
+      const created = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid: string) => void transports.set(sid, created),
+      });
+      transport = created;
+      const server = newServer();
+      servers.push(server);
+      await server.connect(created);
+    }
+    await sendResponse(await transport.handleRequest(request, { parsedBody: body }), res);
+  };
   const http = createServer((req, res) => {
     void (async () => {
       const body = req.method === 'POST' ? JSON.parse(await readBody(req)) : undefined;
-      const id = req.headers['mcp-session-id'];
-      let transport = typeof id === 'string' ? transports.get(id) : undefined;
-      if (!transport) {
-        if (req.method !== 'POST' || !isInitializeRequest(body)) {
-          res.writeHead(400).end();
-          return;
-        }
-        const created = new WebStandardStreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (sid: string) => void transports.set(sid, created),
-        });
-        transport = created;
-        const server = newServer();
-        servers.push(server);
-        await server.connect(created);
-      }
       // The same node:http ⇄ Fetch bridge ink-mcp uses, so the ratio measures ink-mcp's own work.
-      await sendResponse(await transport.handleRequest(webRequest(req, res), { parsedBody: body }), res);
+      const request = webRequest(req, res);
+      // The SDK's own classifier, as its legacy-clients page routes (a session's requests are 2025's).
+      if (req.headers['mcp-session-id'] === undefined && !(await isLegacyRequest(request, body)))
+        await sendResponse(await modern.fetch(request, { parsedBody: body }), res);
+      else await legacy(req, res, request, body);
     })();
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -207,6 +262,7 @@ async function bareHttp(newServer: () => McpServer): Promise<{ url: string; clos
     url: `http://127.0.0.1:${port}/mcp`,
     async close() {
       await Promise.all(servers.map((s) => s.close()));
+      await modern.close();
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
     },
@@ -222,7 +278,7 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-async function http(variant: Variant): Promise<Pair> {
+async function http(variant: Variant, era: Era): Promise<Pair> {
   let unmountBare = () => {};
   let newBare = bareServer;
   if (variant === 'app') {
@@ -259,12 +315,13 @@ async function http(variant: Variant): Promise<Pair> {
   // Both clients send the token: the requests are the same size on both sides.
   const headers = { Authorization: `Bearer ${endpoint.token}` };
   const connect = async (name: string, url: string) => {
-    const client = clientOf(name);
+    const client = clientOf(name, era);
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
     return client;
   };
   const bareClient = await connect('bare', bare.url);
   const inkClient = await connect('ink', endpoint.url);
+  checkEra(era, bareClient, inkClient);
   return {
     bare: caller(bareClient, BARE_TOOL),
     ink: caller(inkClient, INK_TOOL),
@@ -278,45 +335,53 @@ async function http(variant: Variant): Promise<Pair> {
 
 // ---------------------------------------------------------------------------------------- run
 
+// Pairs enough for the median to move little from run to run on a shared machine (each cell takes
+// a few seconds), after a warm-up long enough for both sides' code to be optimized under load.
 const transports = {
-  memory: { setup: memory, plan: plan(100, 30, 60) },
-  stdio: { setup: stdio, plan: plan(20, 20, 100) },
-  http: { setup: http, plan: plan(10, 10, 60) },
+  memory: { setup: memory, plan: plan(100, 60, 200) },
+  stdio: { setup: stdio, plan: plan(20, 30, 200) },
+  http: { setup: http, plan: plan(10, 20, 100) },
 };
 
-// `--only <transport>` measures one transport (for profiling).
-const onlyAt = process.argv.indexOf('--only');
-const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+// `--only <transport>` measures one transport, `--era 2025|2026` one era (for profiling).
+const arg = (flag: string) =>
+  process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
+const only = arg('--only');
+const onlyEra = arg('--era');
 const goals: number[] = [];
 for (const [name, transport] of Object.entries(transports)) {
   if (only && only !== name) continue;
-  for (const variant of ['plain', 'app'] as const) {
-    const pair = await transport.setup(variant);
-    let result: Awaited<ReturnType<typeof alternate>>;
-    try {
-      result = await alternate(pair.bare, pair.ink, transport.plan);
-    } finally {
-      await pair.close();
+  for (const era of ['2025', '2026'] as const) {
+    if (onlyEra && onlyEra !== era) continue;
+    for (const variant of ['plain', 'app'] as const) {
+      const pair = await transport.setup(variant, era);
+      let result: Awaited<ReturnType<typeof alternate>>;
+      try {
+        result = await alternate(pair.bare, pair.ink, transport.plan);
+      } finally {
+        await pair.close();
+      }
+      // The 2025 era keeps the names P2 had before 2026 clients were measured (results.md's history).
+      const key = `P2.${name}${era === '2026' ? '.2026' : ''}${variant === 'app' ? '.app' : ''}`;
+      note(
+        `${key}: bare SDK ${us(result.a.median)}/call, ink-mcp ${us(result.b.median)}/call ` +
+          `(+${us(result.b.median - result.a.median)}); ratio of medians ${result.ratio.toFixed(3)}`,
+      );
+      if (process.env.DIST) {
+        const q = (xs: number[]) =>
+          [...xs]
+            .sort((x, y) => x - y)
+            .map((x) => (x * 1000).toFixed(0))
+            .join(' ');
+        note(`bare: ${q(result.a.samples)}`);
+        note(`ink:  ${q(result.b.samples)}`);
+      }
+      // The figure: the median of per-pair ratios (the two halves of a pair run milliseconds apart, so a
+      // change in the machine's load between pairs cancels out).
+      figure(key, result.pairedRatio);
+      if (variant === 'plain') goals.push(result.pairedRatio);
     }
-    const key = variant === 'plain' ? `P2.${name}` : `P2.${name}.app`;
-    note(
-      `${key}: bare SDK ${us(result.a.median)}/call, ink-mcp ${us(result.b.median)}/call ` +
-        `(+${us(result.b.median - result.a.median)}); ratio of medians ${result.ratio.toFixed(3)}`,
-    );
-    if (process.env.DIST) {
-      const q = (xs: number[]) =>
-        [...xs]
-          .sort((x, y) => x - y)
-          .map((x) => (x * 1000).toFixed(0))
-          .join(' ');
-      note(`bare: ${q(result.a.samples)}`);
-      note(`ink:  ${q(result.b.samples)}`);
-    }
-    // The figure: the median of per-pair ratios (the two halves of a pair run milliseconds apart, so a
-    // change in the machine's load between pairs cancels out).
-    figure(key, result.pairedRatio);
-    if (variant === 'plain') goals.push(result.pairedRatio);
   }
 }
-if (!only) figure('P2', Math.max(...goals));
+if (!only && !onlyEra) figure('P2', Math.max(...goals));
 process.exit(0);

@@ -65,6 +65,8 @@ function pathOf(entry: Pending, last?: string): (string | number)[] {
  * arguments nested thousands deep never overflow the stack.
  */
 export function controlCharacterIssues(args: unknown, schema: object): ArgumentIssue[] {
+  // Nearly every call carries none: then the schema (which can only exempt a field) need not be read.
+  if (!holdsControl(args)) return [];
   const issues: ArgumentIssue[] = [];
   const stack: Pending[] = [{ value: args, parent: undefined, key: '', schemas: [schema] }];
   while (stack.length > 0 && issues.length < MAX_ISSUES) {
@@ -104,6 +106,31 @@ export function controlCharacterIssues(args: unknown, schema: object): ArgumentI
     }
   }
   return issues.slice(0, MAX_ISSUES);
+}
+
+/** Whether any string in `value` (or property name), at any depth, holds a terminal control character. */
+function holdsControl(value: unknown): boolean {
+  if (typeof value === 'string') return TERMINAL_CONTROL.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: object[] = [value];
+  while (stack.length > 0) {
+    const at = stack.pop() as object;
+    if (Array.isArray(at)) {
+      for (const item of at) if (holds(item, stack)) return true;
+      continue;
+    }
+    for (const key of Object.keys(at)) {
+      if (TERMINAL_CONTROL.test(key) || holds((at as Record<string, unknown>)[key], stack)) return true;
+    }
+  }
+  return false;
+}
+
+/** A string holding a control character; an object or array is left on `stack` to look into. */
+function holds(value: unknown, stack: object[]): boolean {
+  if (typeof value === 'string') return TERMINAL_CONTROL.test(value);
+  if (typeof value === 'object' && value !== null) stack.push(value);
+  return false;
 }
 
 const isNode = (x: unknown): x is object => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -36,6 +36,13 @@ export interface ToolDiff {
   changed: string[];
 }
 
+/** No change (shared, frozen: a commit that changed no tool allocates none). */
+export const NO_DIFF: ToolDiff = Object.freeze({
+  added: Object.freeze([]) as unknown as string[],
+  removed: Object.freeze([]) as unknown as string[],
+  changed: Object.freeze([]) as unknown as string[],
+});
+
 /** One change to the tool list; `sessionId` is null for static tools. */
 export interface RegistryChange extends ToolDiff {
   sessionId: string | null;
@@ -89,6 +96,7 @@ export class Registry {
    * schema may close over state the listed JSON Schema does not show.
    */
   replaceSession(sessionId: string, tools: readonly ToolDef[]): ToolDiff {
+    if (this.#sameList(sessionId, tools)) return this.#renew(sessionId, tools);
     const previous = this.#sessions.get(sessionId)?.byName ?? new NameTable<ToolDef>();
     const next = new NameTable<ToolDef>();
     const diff: ToolDiff = { added: [], removed: [], changed: [] };
@@ -105,6 +113,54 @@ export class Registry {
     // Fresh ToolDef objects are stored either way, so the listing is rebuilt on the next `list()`.
     this.#wrote(sessionId, diff);
     return diff;
+  }
+
+  /**
+   * Whether `tools` are the session's registered tools again, name for name in the same order, each
+   * with the same definition and provider: what a source that makes a new tree on every commit
+   * (plain data) gives for a commit that changed no tool.
+   */
+  #sameList(sessionId: string, tools: readonly ToolDef[]): boolean {
+    if (!this.#sessions.has(sessionId)) return false;
+    const held = this.#ordered(sessionId);
+    if (held.length !== tools.length) return false;
+    for (let i = 0; i < tools.length; i++) {
+      const was = held[i] as ToolDef;
+      const now = tools[i] as ToolDef;
+      // The same name, compared by its parts (ids hold no dots, so the parts are the name): the new
+      // name is a fresh string, the parts are the tree's and the spec's own.
+      if (
+        was.widgetId !== now.widgetId ||
+        was.action !== now.action ||
+        was.sessionId !== now.sessionId ||
+        was.definitionKey !== now.definitionKey ||
+        was.provider !== now.provider
+      )
+        return false;
+    }
+    return true;
+  }
+
+  /**
+   * `replaceSession` for the same list (`#sameList`): nothing added, removed or changed, and the
+   * newest ToolDefs stored in place, without a new table (its iterators cost a trivial call dearly).
+   */
+  #renew(sessionId: string, tools: readonly ToolDef[]): ToolDiff {
+    const record = this.#sessions.get(sessionId) as SessionTools;
+    const held = this.#ordered(sessionId);
+    for (let i = 0; i < tools.length; i++) {
+      const tool = tools[i] as ToolDef;
+      // The registered name string (equal, and already hashed as a key) instead of the new one.
+      const name = (held[i] as ToolDef).name;
+      tool.name = name;
+      record.byName.set(name, tool);
+      const entry = this.#derived.get(name);
+      if (entry !== undefined) entry.tool = tool;
+      else this.#derived.set(name, { sessionId, tool });
+    }
+    record.order = tools.slice();
+    this.#wrote(sessionId, NO_DIFF);
+    return NO_DIFF;
   }
 
   /**

@@ -47,8 +47,8 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     options.includeScreen && !reading && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
   if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
     screen.push(text(`Focus: ${answer.focus}`));
-  const actions = options.actions === undefined ? [] : [text(options.actions)];
   if (!answer.ok) {
+    const actions = options.actions === undefined ? [] : [text(options.actions)];
     // Worded here, once, with the name the model knows (h4: errors are facts until the boundary).
     // An unknown tool's name is the one the model called: there is no listed name for it.
     const { error } = answer;
@@ -69,8 +69,9 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   const { structured } = options;
   const result: CallToolResult =
     structured === undefined || structured.ok
-      ? { content: [value, ...screen] }
-      : { isError: true, content: [text(mismatch(structured.tool, structured.issues)), value, ...screen] };
+      ? { content: [value] }
+      : { isError: true, content: [text(mismatch(structured.tool, structured.issues)), value] };
+  for (const item of screen) result.content.push(item);
   if (structured?.ok) result.structuredContent = structured.structured;
   if (answer.stopped) {
     result.content.push(
@@ -81,12 +82,11 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     return laidOut(result, options.blocks);
   }
   // On the stable surface no listed tool comes or goes with a call: the actions say what is there.
-  const changes =
-    options.surface === 'widgets'
-      ? changesText(answer.added.map(options.listedName), answer.removed.map(options.listedName))
-      : undefined;
-  if (changes !== undefined) result.content.push(text(changes));
-  result.content.push(...actions);
+  if (options.surface === 'widgets' && (answer.added.length > 0 || answer.removed.length > 0)) {
+    const changes = changesText(answer.added.map(options.listedName), answer.removed.map(options.listedName));
+    if (changes !== undefined) result.content.push(text(changes));
+  }
+  if (options.actions !== undefined) result.content.push(text(options.actions));
   return laidOut(result, options.blocks);
 }
 
@@ -118,8 +118,9 @@ function text(value: string): Content {
   return { type: 'text', text: value };
 }
 
+/** `screen` as every answer carries it: `Session.screen()`'s, cleaned and bounded already. */
 function screenItem(screen: string): Content {
-  return text(`Screen after the call:\n${cleanScreenText(screen)}`);
+  return text(`Screen after the call:\n${screen}`);
 }
 
 /** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */

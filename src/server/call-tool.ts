@@ -2,7 +2,7 @@ import type { CallToolResult, RequestId, Server } from '@modelcontextprotocol/se
 import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
-import type { CallAnswer, Hub } from '../session/hub.js';
+import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
 import { errorText } from '../util/text.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
 import type { Logger } from '../walker/types.js';
@@ -15,7 +15,7 @@ import {
 } from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';
 import { actName, actSessionOf, readAct, type Surface } from './stable-surface.js';
-import { structuredResult } from './structured-result.js';
+import { hasOutputSchema, type StructuredCheck, structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
 import type { ToolNames } from './tool-names.js';
 
@@ -39,78 +39,156 @@ export interface CallToolContext {
   announceChanges(requestId: RequestId): Promise<void>;
 }
 
+/** What one tools/call request brings besides its name and arguments. */
+export interface CallRequest {
+  requestId: RequestId;
+  signal: AbortSignal;
+  closeSSEStream?: () => void;
+  /** The caller as this request names it (2026-07-28); else the one `initialize` named. */
+  client?: { name: string; version: string };
+  /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
+  confirmFor?: (listedName: string) => Confirm;
+}
+
 /**
  * One tools/call: resolve the called name, run it through the hub, and answer a result a model can
  * act on. Never throws: a failure inside the server is an `isError` result too (and is logged).
  */
-export async function callTool(
+export function callTool(
   ctx: CallToolContext,
   called: string,
   args: Record<string, unknown> | undefined,
-  request: {
-    requestId: RequestId;
-    signal: AbortSignal;
-    closeSSEStream?: () => void;
-    /** The caller as this request names it (2026-07-28); else the one `initialize` named. */
-    client?: { name: string; version: string };
-    /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
-    confirmFor?: (listedName: string) => Confirm;
-  },
+  request: CallRequest,
 ): Promise<CallToolResult> {
+  // Not an async function: its frame was the largest thing a trivial call allocated. The call is
+  // prepared here, the hub runs it, and `finish` words the answer.
+  let call: Called;
+  let answered: Promise<CallAnswer>;
   try {
-    const { hub, names } = ctx;
-    const act = actSession(ctx, called);
-    const acting = act === undefined ? undefined : readAct(args);
-    if (act !== undefined && acting?.ok === false) {
-      const error = invalidArguments(actName(act), acting.issues);
-      const screen = hub.session(act)?.screen();
-      return answer(ctx, { ok: false, error, screen }, act, (n) => names.listed(n));
-    }
-    // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
-    const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
-    const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called);
-    const callArgs = acting?.ok ? acting.args : (args ?? {});
-    const listedName = (name: string) =>
-      shownAction !== undefined && name === canonical ? shownAction : names.listed(name);
-    const tool = hub.registry.get(canonical);
-    const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
-    // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
-    // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
-    const confirm =
-      ctx.confirm ??
-      request.confirmFor?.(shownName) ??
-      elicitationConfirm(ctx.server, { ...request, listedName: shownName });
-    const client = request.client ?? ctx.server.getClientVersion();
-    const callContext = {
-      ...(client ? { client: { name: client.name, version: client.version } } : {}),
-      ...(confirm ? { confirm } : {}),
-      // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
-      signal: request.signal,
-      // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
-      ...(request.closeSSEStream ? { closeStream: request.closeSSEStream } : {}),
-    };
-    const result =
-      act !== undefined && acting?.ok
-        ? await hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
-        : await hub.call(canonical, callArgs, callContext);
-    const unknown = !result.ok && result.error.code === 'unknown_tool';
-    // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
-    const structured = result.ok
-      ? await structuredResult(tool ?? hub.registry.get(canonical), result.value, shownName)
-      : undefined;
-    if (result.ok && (result.added.length > 0 || result.removed.length > 0))
-      await ctx.announceChanges(request.requestId);
-    const sessionId = act ?? sessionOf(hub.registry.get(canonical));
-    return answer(ctx, result, sessionId, listedName, {
-      ...(structured ? { structured } : {}),
-      ...(unknown ? { suggestions: closestNames(called, ctx.listedNames()) } : {}),
-    });
+    const prepared = prepare(ctx, called, args, request);
+    if (!isCalled(prepared)) return Promise.resolve(prepared);
+    call = prepared;
+    answered = prepared.answered;
   } catch (error) {
-    (ctx.logger.error ?? ctx.logger.warn)(
-      `ink-mcp: the call to "${called}" failed inside the server: ${errorText(error)}`,
-    );
-    return internalErrorResult(called, error);
+    return Promise.resolve(failed(ctx, called, error));
   }
+  return answered.then(
+    (result) => {
+      try {
+        const finished = finish(ctx, call, result, request);
+        return finished instanceof Promise ? finished.catch((error) => failed(ctx, called, error)) : finished;
+      } catch (error) {
+        return failed(ctx, called, error);
+      }
+    },
+    (error: unknown) => failed(ctx, called, error),
+  );
+}
+
+/** A call on its way through the hub, and what its answer needs to know of it. */
+interface Called {
+  answered: Promise<CallAnswer>;
+  called: string;
+  canonical: string;
+  /** The tool as the client saw it listed, if it is registered. */
+  tool: RegisteredTool | undefined;
+  shownName: string;
+  listedName: (canonical: string) => string;
+  /** The session whose `act` tool was called, if it was. */
+  act: string | undefined;
+}
+
+function isCalled(prepared: Called | CallToolResult): prepared is Called {
+  return (prepared as Partial<Called>).answered instanceof Promise;
+}
+
+/** Resolves the called name and hands the call to the hub; an `act` call refused at once is answered. */
+function prepare(
+  ctx: CallToolContext,
+  called: string,
+  args: Record<string, unknown> | undefined,
+  request: CallRequest,
+): Called | CallToolResult {
+  const { hub, names } = ctx;
+  const listed = names.canonicalOf(called);
+  const act = actSession(ctx, called, listed);
+  const acting = act === undefined ? undefined : readAct(args);
+  if (act !== undefined && acting?.ok === false) {
+    const error = invalidArguments(actName(act), acting.issues);
+    const screen = hub.session(act)?.screen();
+    return answer(ctx, { ok: false, error, screen }, act, names.lister);
+  }
+  // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
+  const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
+  const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called, listed);
+  const callArgs = acting?.ok ? acting.args : (args ?? {});
+  const listedName =
+    shownAction === undefined
+      ? names.lister
+      : (name: string) => (name === canonical ? shownAction : names.listed(name));
+  const tool = hub.registry.get(canonical);
+  const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
+  // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
+  // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
+  const confirm =
+    ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
+  const client = request.client ?? ctx.server.getClientVersion();
+  // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
+  const callContext: CallContext = { signal: request.signal };
+  if (client) callContext.client = { name: client.name, version: client.version };
+  if (confirm) callContext.confirm = confirm;
+  // Given by the SDK only to a Streamable HTTP client that can resume (an event store, protocol ≥ 2025-11-25).
+  if (request.closeSSEStream) callContext.closeStream = request.closeSSEStream;
+  const answered =
+    act !== undefined && acting?.ok
+      ? hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
+      : hub.call(canonical, callArgs, callContext);
+  return { answered, called, canonical, tool, shownName, listedName, act };
+}
+
+/** The hub's answer as an MCP result (after the structured check and the list notice, when due). */
+function finish(
+  ctx: CallToolContext,
+  call: Called,
+  result: CallAnswer,
+  request: CallRequest,
+): CallToolResult | Promise<CallToolResult> {
+  const { hub } = ctx;
+  // The tool as the client saw it listed (found only inside the hub when a commit no hook saw made it).
+  const target = call.tool ?? hub.registry.get(call.canonical);
+  // Only a tool with an outputSchema answers structured content: the others skip the (async) check.
+  const checks = result.ok && hasOutputSchema(target);
+  const changed = result.ok && (result.added.length > 0 || result.removed.length > 0);
+  if (!checks && !changed) return worded(ctx, call, result, undefined);
+  // The structured check, then the notice, then the answer (the notice must come before it).
+  return (async () => {
+    const structured =
+      checks && result.ok ? await structuredResult(target, result.value, call.shownName) : undefined;
+    if (changed) await ctx.announceChanges(request.requestId);
+    return worded(ctx, call, result, structured);
+  })();
+}
+
+function worded(
+  ctx: CallToolContext,
+  call: Called,
+  result: CallAnswer,
+  structured: StructuredCheck | undefined,
+): CallToolResult {
+  const unknown = !result.ok && result.error.code === 'unknown_tool';
+  const sessionId = call.act ?? sessionOf(ctx.hub.registry.get(call.canonical));
+  const extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {};
+  if (structured) extra.structured = structured;
+  if (unknown) extra.suggestions = closestNames(call.called, ctx.listedNames());
+  return answer(ctx, result, sessionId, call.listedName, extra);
+}
+
+/** A failure inside the server, logged, as the `isError` result the client gets. */
+function failed(ctx: CallToolContext, called: string, error: unknown): CallToolResult {
+  (ctx.logger.error ?? ctx.logger.warn)(
+    `ink-mcp: the call to "${called}" failed inside the server: ${errorText(error)}`,
+  );
+  return internalErrorResult(called, error);
 }
 
 /** The answer as an MCP result: on the stable surface, with the session's actions available now. */
@@ -129,14 +207,16 @@ function answer(
           sessionId,
         )
       : undefined;
-  return toCallResult(result, {
+  const options: CallResultOptions = {
     includeScreen: ctx.includeScreen,
     listedName,
     blocks: ctx.blocks,
     surface: ctx.surface,
-    ...(actions === undefined ? {} : { actions }),
-    ...extra,
-  });
+  };
+  if (actions !== undefined) options.actions = actions;
+  if (extra.structured !== undefined) options.structured = extra.structured;
+  if (extra.suggestions !== undefined) options.suggestions = extra.suggestions;
+  return toCallResult(result, options);
 }
 
 /** The session a registered tool belongs to (none for a server-level tool). */
@@ -148,18 +228,23 @@ function sessionOf(tool: RegisteredTool | undefined): string | undefined {
  * The session whose `act` tool a called name means: its listed name, `session.act`, or `session_act`
  * (called before any listing; a server-level tool of that name wins).
  */
-function actSession({ hub, names }: CallToolContext, called: string): string | undefined {
-  const running = (id: string) => hub.session(id) !== undefined;
-  const found = actSessionOf(names.canonicalOf(called) ?? called, running);
+function actSession(
+  { hub }: CallToolContext,
+  called: string,
+  listed: string | undefined,
+): string | undefined {
+  const found = actSessionOf(listed ?? called, hub.hasSession);
   if (found !== undefined || !called.endsWith('_act') || hub.registry.get(called)) return found;
-  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, running);
+  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, hub.hasSession);
 }
 
-/** The canonical name a called one means (the called name itself when nothing matches). */
-function resolve({ hub, names }: CallToolContext, called: string): string {
+/**
+ * The canonical name a called one means (the called name itself when nothing matches). `listed`:
+ * the canonical name `called` was listed for, if it was.
+ */
+function resolve({ hub, names }: CallToolContext, called: string, listed: string | undefined): string {
   // The common case in O(1): a name this connection listed, or a canonical name, of a registered tool.
   // (What follows lists every name, which a large app pays on every call.)
-  const listed = names.canonicalOf(called);
   if (listed !== undefined ? hub.registry.get(listed) : hub.registry.get(called)) return listed ?? called;
   const known = names.resolve(
     called,

@@ -17,12 +17,27 @@ export interface ClientInfo {
  * `MAX_CLIENT_INFO_LENGTH` characters, never inside a character.
  */
 export function cleanClientText(text: unknown): string {
-  const clean = cleanText(stripEscapes(typeof text === 'string' ? text : '')).trim();
+  if (typeof text !== 'string') return '';
+  const known = cleaned.get(text);
+  if (known !== undefined) return known;
+  const clean = cleanText(stripEscapes(text)).trim();
   const chars = [...clean];
-  return chars.length > MAX_CLIENT_INFO_LENGTH
-    ? `${chars.slice(0, MAX_CLIENT_INFO_LENGTH - 1).join('')}…`
-    : clean;
+  const result =
+    chars.length > MAX_CLIENT_INFO_LENGTH ? `${chars.slice(0, MAX_CLIENT_INFO_LENGTH - 1).join('')}…` : clean;
+  if (text.length <= REMEMBERED_LENGTH) {
+    if (cleaned.size >= REMEMBERED) cleaned.clear();
+    cleaned.set(text, result);
+  }
+  return result;
 }
+
+/**
+ * Names and versions cleaned lately: a 2026-07-28 client names itself in every request, the same
+ * few strings each time. Bounded in count and in the length of what is kept.
+ */
+const cleaned = new Map<string, string>();
+const REMEMBERED = 64;
+const REMEMBERED_LENGTH = 256;
 
 export function cleanClientInfo(raw: { name?: unknown; version?: unknown }): ClientInfo {
   return { name: cleanClientText(raw.name), version: cleanClientText(raw.version) };

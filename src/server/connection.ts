@@ -7,7 +7,7 @@ import { errorText } from '../util/text.js';
 import type { Logger } from '../walker/types.js';
 import { toolsListCacheHint } from './cache-hints.js';
 import type { AnswerBlocks } from './call-result.js';
-import { callTool } from './call-tool.js';
+import { type CallRequest, type CallToolContext, callTool } from './call-tool.js';
 import { type ClientInfo, cleanClientInfo, cleanClientInfoOf } from './client-info.js';
 import type { InBandConsent } from './in-band-consent.js';
 import { afterInitialize } from './initialize-first.js';
@@ -118,47 +118,46 @@ export class Connection {
         }
       }),
     );
+    // The same for every call of this connection: made once.
+    const calls: CallToolContext = {
+      hub: options.hub,
+      server,
+      names: options.names,
+      confirm: options.confirm,
+      includeScreen: options.includeScreen,
+      blocks: options.blocks,
+      surface: options.surface,
+      logger: options.logger,
+      listedNames: () => this.#listTools().tools.map((t) => t.name),
+      // 2026-07-28: nothing unsolicited on a call's stream (lists change only through
+      // subscriptions/listen), and the stable surface's list does not change with calls (SEP-2567).
+      announceChanges: (requestId) =>
+        modern
+          ? Promise.resolve()
+          : this.#notifier.toolsNow(() =>
+              server.notification(
+                { method: 'notifications/tools/list_changed' },
+                { relatedRequestId: requestId },
+              ),
+            ),
+    };
     server.setRequestHandler(
       'tools/call',
-      afterInitialize(server, modern, async (request, ctx) => {
+      // Not an async function: the call's own promise is answered as it is (one await less a call).
+      afterInitialize(server, modern, (request, ctx) => {
         const inBand = modern
           ? options.consent.round(ctx, request.params.name, request.params.arguments)
           : undefined;
-        const result = await callTool(
-          {
-            hub: options.hub,
-            server,
-            names: options.names,
-            confirm: options.confirm,
-            includeScreen: options.includeScreen,
-            blocks: options.blocks,
-            surface: options.surface,
-            logger: options.logger,
-            listedNames: () => this.#listTools().tools.map((t) => t.name),
-            // 2026-07-28: nothing unsolicited on a call's stream (lists change only through
-            // subscriptions/listen), and the stable surface's list does not change with calls (SEP-2567).
-            announceChanges: (requestId) =>
-              modern
-                ? Promise.resolve()
-                : this.#notifier.toolsNow(() =>
-                    server.notification(
-                      { method: 'notifications/tools/list_changed' },
-                      { relatedRequestId: requestId },
-                    ),
-                  ),
-          },
-          request.params.name,
-          request.params.arguments,
-          {
-            requestId: ctx.mcpReq.id,
-            signal: ctx.mcpReq.signal,
-            // 2026-07-28: who calls is said by each request, not by an initialize.
-            ...(modern ? envelopeClient(ctx.mcpReq.envelope) : {}),
-            ...(ctx.http?.closeSSE ? { closeSSEStream: ctx.http.closeSSE } : {}),
-            ...(inBand ? { confirmFor: inBand.confirmFor } : {}),
-          },
-        );
-        return inBand ? inBand.answer(result) : result;
+        const call: CallRequest = { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
+        // 2026-07-28: who calls is said by each request, not by an initialize.
+        if (modern) {
+          const client = envelopeClient(ctx.mcpReq.envelope);
+          if (client !== undefined) call.client = client;
+        }
+        if (ctx.http?.closeSSE) call.closeSSEStream = ctx.http.closeSSE;
+        if (inBand) call.confirmFor = inBand.confirmFor;
+        const result = callTool(calls, request.params.name, request.params.arguments, call);
+        return inBand ? result.then((answered) => inBand.answer(answered)) : result;
       }),
     );
     server.setRequestHandler(
@@ -318,7 +317,7 @@ function shown(uri: string): string {
  * SHOULD since spec PR #3002), cleaned like an initialize's `clientInfo`. The SDK's type for the
  * envelope has no members (`Partial<RequestMetaEnvelope>`), hence the read by key.
  */
-function envelopeClient(envelope: object | undefined): { client?: ClientInfo } {
+function envelopeClient(envelope: object | undefined): ClientInfo | undefined {
   const raw = (envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/clientInfo'];
-  return typeof raw === 'object' && raw !== null ? { client: cleanClientInfo(raw) } : {};
+  return typeof raw === 'object' && raw !== null ? cleanClientInfo(raw) : undefined;
 }

@@ -10,12 +10,13 @@ import { shownArgs, shownText } from '../registry/shown-text.js';
  */
 export function elicitationConfirm(
   server: Server,
-  call: { requestId: RequestId; signal: AbortSignal; listedName: string },
+  call: { requestId: RequestId; signal: AbortSignal },
+  listedName: string,
 ): Confirm | undefined {
   if (server.getClientCapabilities()?.elicitation?.form === undefined) return undefined;
   return async (request: AuthorizeRequest, options?: ConfirmOptions) => {
     const result = await server.elicitInput(
-      { mode: 'form', ...approvalForm(call.listedName, request) },
+      { mode: 'form', ...approvalForm(listedName, request) },
       { relatedRequestId: call.requestId, signal: eitherAborts(call.signal, options?.signal) },
     );
     return result.action === 'accept' && result.content?.approve === true;

@@ -136,6 +136,21 @@ export class SessionEvents implements EventStore {
     return last.streamId;
   }
 
+  /**
+   * Whether the stream of `eventId` holds the answer (a result or an error) to each of `requestIds`:
+   * then, written in one go with them, its priming event gives the client nothing to resume from.
+   */
+  answered(eventId: string, requestIds: readonly (string | number)[]): boolean {
+    const entry = this.#byId.get(eventId);
+    const entries = entry === undefined ? undefined : this.#streams.get(entry.streamId)?.entries;
+    if (entries === undefined) return false;
+    return requestIds.every((id) =>
+      entries.some(
+        ({ message }) => 'id' in message && message.id === id && ('result' in message || 'error' in message),
+      ),
+    );
+  }
+
   /** Whether `eventId` belongs to a call's (POST) stream rather than the session's GET stream. */
   isCallStream(eventId: string): boolean {
     const entry = this.#byId.get(eventId);

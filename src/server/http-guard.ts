@@ -84,6 +84,14 @@ function isLoopbackOrigin(origin: string): boolean {
 function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
   if (!match) return false;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(match[1] as string), digest(token));
+  return timingSafeEqual(digest(match[1] as string), tokenDigest(token));
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The server's own token's digest, made once (a server keeps one token for its life). */
+let known: { token: string; digest: Buffer } | undefined;
+function tokenDigest(token: string): Buffer {
+  if (known?.token !== token) known = { token, digest: digest(token) };
+  return known.digest;
 }

@@ -151,7 +151,7 @@ export class HttpServer {
         refusal.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
       return reply(res, refusal.status, refusal.message, challenge);
     }
-    if (new URL(req.url ?? '/', 'http://localhost').pathname !== PATH) {
+    if (req.url !== PATH && new URL(req.url ?? '/', 'http://localhost').pathname !== PATH) {
       return reply(res, 404, `Not found: MCP is served at ${PATH}`);
     }
     if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
@@ -240,7 +240,7 @@ export class HttpServer {
       if ('method' in message && id !== undefined && session.abandoned.delete(id)) return;
       deliver?.(message, extra);
     };
-    await this.#track(session, res, () => this.#serve(session, req, res, body));
+    await this.#track(session, res, () => this.#serve(session, req, res, body, requestIds(body)));
     // An initialize the transport refused created no session: nothing will ever use this connection.
     if (this.#sessions.get(session.transport.sessionId ?? '') !== session) await connection.close();
   }
@@ -261,22 +261,29 @@ export class HttpServer {
         if (!session.events.isCallStream(lastEventId)) watchStream(session.connection, res);
       } else watchStream(session.connection, res);
     }
-    if (req.method === 'POST') cancelOnAbort(session, res, body);
-    await this.#track(session, res, () => this.#serve(session, req, res, body));
+    const ids = req.method === 'POST' ? requestIds(body) : [];
+    if (ids.length > 0) cancelOnAbort(session, res, ids);
+    await this.#track(session, res, () => this.#serve(session, req, res, body, ids));
   }
 
+  /** `ids`: the requests in a POST's body (its stream carries their answers). */
   async #serve(
     session: HttpSession,
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
+    ids: readonly (string | number)[],
   ): Promise<void> {
     const request = webRequest(req, res);
     const response = await session.transport.handleRequest(
       request,
       req.method === 'POST' ? { parsedBody: body } : {},
     );
-    await sendResponse(response, res);
+    // A call answered at once sends its answer in the write that would carry the priming event
+    // (SEP-1699): the client cannot lose one without the other, so the priming event is left out
+    // and costs it nothing. A call still running (or whose stream was closed to poll) keeps it.
+    const primingNeeded = (eventId: string) => !session.events.answered(eventId, ids);
+    await sendResponse(response, res, ids.length > 0 ? { primingNeeded } : {});
   }
 
   /** Counts the request as activity until its response closes (a GET stream: until it ends). */
@@ -357,20 +364,26 @@ function bracketed(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
+/** The ids of the requests in a POST's body (notifications and responses have none of their own). */
+function requestIds(body: unknown): (string | number)[] {
+  return Array.isArray(body) ? body.flatMap(requestIdOf) : requestIdOf(body);
+}
+
+/** A request's id, as a list of none or one. */
+function requestIdOf(m: unknown): (string | number)[] {
+  const message = m as { id?: unknown; method?: unknown } | null;
+  const id = message?.id;
+  return typeof message?.method === 'string' && (typeof id === 'string' || typeof id === 'number')
+    ? [id]
+    : [];
+}
+
 /**
  * A client that aborts its POST gives up on the requests in it, as if it had sent
  * `notifications/cancelled` for each (the SDK transport does not tell its server): a queued call
  * then never runs, and no answer is written for it.
  */
-function cancelOnAbort(session: HttpSession, res: ServerResponse, body: unknown): void {
-  const ids = (Array.isArray(body) ? body : [body]).flatMap((m: unknown) => {
-    const message = m as { id?: unknown; method?: unknown } | null;
-    const id = message?.id;
-    return typeof message?.method === 'string' && (typeof id === 'string' || typeof id === 'number')
-      ? [id]
-      : [];
-  });
-  if (ids.length === 0) return;
+function cancelOnAbort(session: HttpSession, res: ServerResponse, ids: readonly (string | number)[]): void {
   res.once('close', () => {
     if (res.writableFinished) return;
     for (const requestId of ids) {

@@ -59,9 +59,11 @@ export class InBandConsent {
       'io.modelcontextprotocol/clientCapabilities'
     ] as { elicitation?: object } | undefined;
     if (capabilities?.elicitation === undefined) return undefined;
-    const call = createHash('sha256')
-      .update(JSON.stringify([called, args ?? {}]))
-      .digest('base64url');
+    // Hashed only when a state is to be checked or sealed: most calls ask nobody.
+    const call = () =>
+      createHash('sha256')
+        .update(JSON.stringify([called, args ?? {}]))
+        .digest('base64url');
     const state = ctx.mcpReq.requestState<ConsentState>();
     // An answer counts only for the call it was asked about, and only when it answers the question:
     // a retry whose inputResponses lack it is asked again (SEP-2322: a server SHOULD re-request
@@ -69,14 +71,15 @@ export class InBandConsent {
     const answered =
       typeof state === 'object' &&
       state !== null &&
-      state.call === call &&
+      state.call === call() &&
       inputResponse(ctx.mcpReq.inputResponses, APPROVE).kind !== 'missing';
     const approved = answered && acceptedContent(ctx.mcpReq.inputResponses, APPROVE)?.approve === true;
-    let asked: { listedName: string; request: AuthorizeRequest } | undefined;
+    let asked: { listedName: string; request: AuthorizeRequest; call: string } | undefined;
     return {
       confirmFor: (listedName) => async (request) => {
         if (answered) return approved;
-        asked = { listedName, request };
+        // Sealed as called: before the handler runs (it may change the arguments it is given).
+        asked = { listedName, request, call: call() };
         // Nothing runs this round: the call is answered with the question instead.
         return false;
       },
@@ -85,7 +88,7 @@ export class InBandConsent {
         const form = approvalForm(asked.listedName, asked.request);
         return inputRequired({
           inputRequests: { [APPROVE]: inputRequired.elicit(form) },
-          requestState: await this.#codec.mint({ call }, ctx),
+          requestState: await this.#codec.mint({ call: asked.call }, ctx),
         });
       },
     };

@@ -30,7 +30,8 @@ export function actName(sessionId: string): string {
 /** The session whose `act` tool `canonical` names, if it is one of `sessionIds`. */
 export function actSessionOf(canonical: string, sessionIds: (id: string) => boolean): string | undefined {
   const dot = canonical.indexOf('.');
-  if (dot < 0 || canonical.slice(dot + 1) !== ACT) return undefined;
+  // Compared in place: every call asks, and nearly every called name is not an `act`.
+  if (dot < 0 || canonical.length !== dot + 1 + ACT.length || !canonical.endsWith(ACT)) return undefined;
   const sessionId = canonical.slice(0, dot);
   return sessionIds(sessionId) ? sessionId : undefined;
 }

@@ -14,6 +14,11 @@ export type StructuredCheck =
 const MAX_ISSUES = 10;
 const schemas = new SchemaCache();
 
+/** Whether calls of `tool` answer structured content (checked by `structuredResult`). */
+export function hasOutputSchema(tool: RegisteredTool | undefined): tool is RegisteredTool {
+  return tool !== undefined && 'outputSchema' in tool && tool.outputSchema !== undefined;
+}
+
 /**
  * The `structuredContent` of a successful call, for a tool that declared an outputSchema (undefined
  * for the others: per the MCP spec structured content goes with an outputSchema, and clients that

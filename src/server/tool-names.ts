@@ -39,6 +39,9 @@ export class ToolNames {
     this.style = style;
   }
 
+  /** `listed`, as a function made once (a call hands it on). */
+  readonly lister = (canonical: string): string => this.listed(canonical);
+
   /** The name a canonical name is listed under (assigned on first use). */
   listed(canonical: string): string {
     if (this.style === 'dotted') return canonical;

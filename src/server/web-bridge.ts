@@ -25,12 +25,26 @@ export function webRequest(req: IncomingMessage, res: ServerResponse): Request {
   });
 }
 
+export interface SendOptions {
+  /**
+   * Whether the client needs the stream's priming event (an SSE event of an id and no data, which it
+   * would resume from after a cut) given its id. Asked only when the stream ended in the turn of the
+   * event loop it began in, so that the priming event would have gone out in the same write as all
+   * that followed it: no cut can fall between them. @default always needed
+   */
+  primingNeeded?: (eventId: string) => boolean;
+}
+
 /**
  * Writes a `Response` to `res`: the head at once (an SSE stream's headers are what tells the client
  * its stream is open), then the body as it comes. Resolves once the head is written; a client that
  * goes away cancels the body, which is how the SDK learns a stream closed.
  */
-export async function sendResponse(response: Response, res: ServerResponse): Promise<void> {
+export async function sendResponse(
+  response: Response,
+  res: ServerResponse,
+  options: SendOptions = {},
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     const before = headers[name];
@@ -41,23 +55,67 @@ export async function sendResponse(response: Response, res: ServerResponse): Pro
     res.end();
     return;
   }
-  // SSE: each event goes out as it is written, not when Node's buffer fills.
+  // What is written in this turn of the event loop goes out in one write: the head, an SSE stream's
+  // priming event (an id to resume from) and, for a call that answers at once, its answer and the
+  // end of the stream, where each was a packet of its own, and a chunk the client's SSE parser
+  // handled apart. Then, uncorked, each event goes out as it is written (a long call's priming
+  // event reaches the client at once, as resuming needs).
+  res.cork();
+  let corked = true;
+  // The first turn's chunks, held while the first is a priming event the client may not need.
+  let held: Uint8Array[] | undefined;
+  let primingId: string | undefined;
+  const flush = () => {
+    if (held && !res.destroyed) for (const chunk of held) res.write(chunk);
+    held = undefined;
+  };
+  const uncork = setImmediate(() => {
+    corked = false;
+    flush();
+    res.uncork();
+  });
+  const release = () => {
+    // `end()` uncorks and writes what is held, with the last chunk.
+    if (corked) clearImmediate(uncork);
+    corked = false;
+  };
   res.flushHeaders();
   const reader = response.body.getReader();
   res.once('close', () => {
+    release();
     if (!res.writableFinished) void reader.cancel().catch(() => {});
   });
   void (async () => {
     try {
-      for (;;) {
+      for (let first = true; ; first = false) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (!res.destroyed) res.write(value);
+        if (held) held.push(value);
+        else if (first && corked && options.primingNeeded) {
+          primingId = primingEventId(value);
+          if (primingId !== undefined) held = [value];
+          else if (!res.destroyed) res.write(value);
+        } else if (!res.destroyed) res.write(value);
       }
+      // Ended in its first turn: the priming event would go out with the rest, or is not needed.
+      if (held && held.length > 1 && primingId !== undefined && options.primingNeeded?.(primingId) === false)
+        held.shift();
+      flush();
+      release();
       if (!res.destroyed) res.end();
     } catch {
       // The stream was cancelled (the client went away) or failed: nothing more can be written.
+      held = undefined;
+      release();
       if (!res.destroyed) res.destroy();
     }
   })();
 }
+
+/** A priming event as the SDK's transport writes it (`id`, maybe `retry`, empty `data`): its id. */
+function primingEventId(chunk: Uint8Array): string | undefined {
+  if (chunk.length > 200) return undefined;
+  return PRIMING.exec(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).toString('latin1'))?.[1];
+}
+
+const PRIMING = /^id: ([^\n]+)\n(?:retry: \d+\n)?data: ?\n\n$/;

@@ -22,6 +22,7 @@ export type DispatchResult =
   | ({
       ok: true;
       value: unknown;
+      /** The screen after the call as `Session.screen()` gives it: cleaned, and bounded to the terminal. */
       screen?: string;
       /** Which widget has focus after the call, in words (`"name" (Ink focus)`), when the app has focus. */
       focus?: string;
@@ -52,6 +53,14 @@ export interface AfterTheCall {
  * answers "widget unavailable" or throws an ActionError says the question was wrong, not the tool.
  */
 export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: AfterTheCall): DispatchResult {
+  // The usual answer, built without spreads (a trivial call pays for each object made).
+  if (outcome.ok && after.running && !isWidgetUnavailable(outcome.value)) {
+    const { added, removed } = after.changes;
+    const done: DispatchResult = { ok: true, value: outcome.value, added, removed };
+    if (after.screen !== undefined) done.screen = after.screen;
+    if (after.focus !== undefined) done.focus = after.focus;
+    return done;
+  }
   const screen = {
     ...(after.screen === undefined ? {} : { screen: after.screen }),
     ...(after.focus === undefined ? {} : { focus: after.focus }),

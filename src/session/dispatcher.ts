@@ -9,10 +9,11 @@ import {
 import { pickAnnotations } from '../walker/pick-annotations.js';
 import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
-import { observer } from './observe-widget.js';
+import { CallSignal } from './call-signal.js';
 import { guardedInput } from './person-keys.js';
 import { resolveWidget } from './resolve-widget.js';
-import { runWithTimeout } from './run-with-timeout.js';
+import { type RunOutcome, settleWithin } from './run-with-timeout.js';
+import { RunningCall } from './running-call.js';
 import type { Session } from './session.js';
 import type { Synchronizer } from './synchronizer.js';
 
@@ -38,18 +39,50 @@ export interface LiveCall {
  */
 export const STOP_GRACE_MS = 1_000;
 
-/** A call waiting for, or holding, the session's one slot. */
-interface Entry {
+/**
+ * A call waiting for, or holding, the session's one slot. Answered once: the first of its outcome,
+ * a cancellation while queued and the session's stop decides. (A class, not closures: one object a call.)
+ */
+class Entry {
   readonly call: LiveCall;
   /** The handler has returned: from then on the call happened, whatever stops after. */
-  ran: boolean;
+  ran = false;
   /** Created when the handler starts; aborted by a timeout, a cancellation or the session's stop. */
-  controller: AbortController | undefined;
+  running: CallSignal | undefined;
   /** Set when the session stopped under a running handler: how long it may still take to return. */
   grace: ReturnType<typeof setTimeout> | undefined;
-  answer(result: DispatchResult): void;
+  /** While queued: stops listening for the caller's cancellation. */
+  unlisten: (() => void) | undefined;
+  /** Once the handler is done: its outcome, and the session's tool names before it ran. */
+  outcome: RunOutcome | undefined;
+  before: ReadonlySet<string> | undefined;
+  readonly #resolve: (result: DispatchResult) => void;
+  readonly #reject: (error: unknown) => void;
+  #answered = false;
+
+  constructor(call: LiveCall, resolve: (result: DispatchResult) => void, reject: (error: unknown) => void) {
+    this.call = call;
+    this.#resolve = resolve;
+    this.#reject = reject;
+  }
+
+  answer(result: DispatchResult): void {
+    if (this.#settle()) this.#resolve(result);
+  }
+
   /** A bug of ours (the call path threw): the hub's caller reports it. */
-  fail(error: unknown): void;
+  fail(error: unknown): void {
+    if (this.#settle()) this.#reject(error);
+  }
+
+  #settle(): boolean {
+    if (this.#answered) return false;
+    this.#answered = true;
+    if (this.grace !== undefined) clearTimeout(this.grace);
+    this.unlisten?.();
+    this.running?.dispose();
+    return true;
+  }
 }
 
 /**
@@ -77,32 +110,29 @@ export class Dispatcher {
     if (!this.#accepting) return Promise.resolve(this.#refused(call.tool));
     if (call.signal?.aborted) return Promise.resolve(notRun(cancelled(call.tool.name, false)));
     return new Promise<DispatchResult>((resolve, reject) => {
-      const { signal } = call;
-      const onAbort = () => {
-        if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(call.tool.name, false)));
-        else entry.controller?.abort(signal?.reason);
-      };
-      let answered = false;
-      const settle = () => {
-        if (answered) return false;
-        answered = true;
-        clearTimeout(entry.grace);
-        signal?.removeEventListener('abort', onAbort);
-        return true;
-      };
-      const entry: Entry = {
-        call,
-        ran: false,
-        controller: undefined,
-        grace: undefined,
-        answer: (result) => settle() && resolve(result),
-        fail: (error) => settle() && reject(error),
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const entry = new Entry(call, resolve, reject);
       // One call at a time, in arrival order: an idle session starts at once, a busy one queues.
-      if (this.#active) this.#waiting.add(entry);
+      if (this.#active) this.#queue(entry);
       else this.#start(entry);
     });
+  }
+
+  /**
+   * Waits for the session's slot; a caller that gives up meanwhile is answered `cancelled` and
+   * leaves the queue. (A started call's cancellation reaches its handler through `CallSignal`.)
+   */
+  #queue(entry: Entry): void {
+    this.#waiting.add(entry);
+    const { signal } = entry.call;
+    if (signal === undefined) return;
+    const onAbort = () => {
+      if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(entry.call.tool.name, false)));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entry.unlisten = () => {
+      entry.unlisten = undefined;
+      signal.removeEventListener('abort', onAbort);
+    };
   }
 
   /** The session stopped: every call not yet answered answers `session_not_running`, the running one's signal aborts. */
@@ -113,10 +143,10 @@ export class Dispatcher {
     const active = this.#active;
     if (!active) return;
     if (active.ran) return;
-    const { controller } = active;
+    const { running } = active;
     // Not started yet (waiting for the authorizer): it never runs.
-    if (!controller) return void active.answer(this.#refused(active.call.tool));
-    controller.abort(new Error('ink-mcp: the session stopped'));
+    if (!running) return void active.answer(this.#refused(active.call.tool));
+    running.abort(new Error('ink-mcp: the session stopped'));
     // The handler is running, and what it did may be what stopped the app (a key that calls
     // `exit()`): it is answered with its result and the last screen if it returns soon. One that does
     // not may never: what it did is unknown, so it is not answered as done.
@@ -140,16 +170,23 @@ export class Dispatcher {
 
   #start(entry: Entry): void {
     this.#active = entry;
-    this.#execute(entry).then(
-      (result) => {
-        entry.answer(result);
-        this.#next();
-      },
-      (error: unknown) => {
-        entry.fail(error);
-        this.#next();
-      },
-    );
+    try {
+      this.#execute(entry);
+    } catch (error) {
+      this.#failed(entry, error);
+    }
+  }
+
+  /** The call's turn is over: it is answered, and the next call (if any) gets the slot. */
+  #answered(entry: Entry, result: DispatchResult): void {
+    entry.answer(result);
+    this.#next();
+  }
+
+  /** A bug of ours ended the call's turn: its caller hears it (the hub reports it), the next call goes on. */
+  #failed(entry: Entry, error: unknown): void {
+    entry.fail(error);
+    this.#next();
   }
 
   #next(): void {
@@ -159,10 +196,16 @@ export class Dispatcher {
       return;
     }
     this.#waiting.delete(next.value);
+    next.value.unlisten?.();
     this.#start(next.value);
   }
 
-  async #execute(entry: Entry): Promise<DispatchResult> {
+  /**
+   * A call's turn: live resolution, approval when needed, `run`, the commit, the answer. Plain
+   * functions that answer the entry when done, not an async function and a chain of promises: their
+   * frames and hops were a large part of what a trivial call cost.
+   */
+  #execute(entry: Entry): void {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
@@ -174,41 +217,93 @@ export class Dispatcher {
     );
     if (!resolution.ok) {
       const { widgetId, why } = resolution.error;
-      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
+      this.#answered(
+        entry,
+        notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen()),
+      );
+      return;
     }
-    const consented = await this.#consent(call, resolution);
-    if (!('spec' in consented)) return consented;
-    const { node, spec } = consented;
+    // Most calls need no one's approval: those go on in this tick.
+    const annotations = callAnnotations(tool, resolution.spec);
+    if (!needsAuthorization(annotations)) {
+      this.#run(entry, resolution);
+      return;
+    }
+    this.#consent(call, resolution, annotations).then(
+      (consented) => {
+        try {
+          if ('spec' in consented) this.#run(entry, consented);
+          else this.#answered(entry, consented);
+        } catch (error) {
+          this.#failed(entry, error);
+        }
+      },
+      (error: unknown) => this.#failed(entry, error),
+    );
+  }
+
+  /** Runs the handler, then waits for the commit it caused. */
+  #run(entry: Entry, { node, spec }: Resolved): void {
+    const { call } = entry;
+    const { tool } = call;
+    const session = this.#session;
     const before = this.#sync.toolNames();
     const input = guardedInput(session, tool.widgetId);
-    const controller = new AbortController();
-    entry.controller = controller;
-    const outcome = await runWithTimeout(
-      () =>
-        markRan(
-          entry,
-          spec.run(call.args, {
-            tool: tool.name,
-            sessionId: session.id,
-            widgetId: tool.widgetId,
-            action: tool.action,
-            node,
-            timeoutMs: call.timeoutMs,
-            // A getter: Node creates the signal on first read, which costs more than a trivial call.
-            get signal() {
-              return controller.signal;
-            },
-            ...(call.client ? { client: call.client } : {}),
-            ...(input ? { input } : {}),
-            ...(call.closeStream ? { closeStream: call.closeStream } : {}),
-            observe: observer(session, tool),
-          }),
-        ),
-      call.timeoutMs,
-      controller,
-    );
-    // Answer with the screen and tools as the call left them: wait for React's commit, not a sleep.
-    await session.source.settled();
+    const running = new CallSignal(call.signal);
+    entry.running = running;
+    const info = new RunningCall(tool, session, node, call, input, running);
+    let returned: unknown;
+    try {
+      returned = markRan(entry, spec.run(call.args, info));
+    } catch (thrown) {
+      this.#committed(entry, { ok: false, thrown }, before);
+      return;
+    }
+    const ran = settleWithin(returned, call.timeoutMs, running);
+    // settleWithin's promise never rejects: a throw or a timeout is an outcome.
+    if (ran instanceof Promise) ran.then((outcome) => this.#committed(entry, outcome, before));
+    else this.#committed(entry, ran, before);
+  }
+
+  /**
+   * Answers with the screen and tools as the call left them: after React's commit, not a sleep. The
+   * entry is the active one until it is answered, so the continuations, made once, find it there.
+   */
+  #committed(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): void {
+    entry.outcome = outcome;
+    entry.before = before;
+    let settled: Promise<void>;
+    try {
+      settled = Promise.resolve(this.#session.source.settled());
+    } catch (error) {
+      this.#failed(entry, error);
+      return;
+    }
+    settled.then(this.#onSettled, this.#onSettleFailed);
+  }
+
+  readonly #onSettled = (): void => {
+    const entry = this.#active;
+    if (entry?.outcome === undefined || entry.before === undefined) return;
+    let result: DispatchResult;
+    try {
+      result = this.#answer(entry, entry.outcome, entry.before);
+    } catch (error) {
+      this.#failed(entry, error);
+      return;
+    }
+    this.#answered(entry, result);
+  };
+
+  readonly #onSettleFailed = (error: unknown): void => {
+    const entry = this.#active;
+    if (entry !== undefined) this.#failed(entry, error);
+  };
+
+  #answer(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): DispatchResult {
+    const { call } = entry;
+    const { tool } = call;
+    const session = this.#session;
     // A stopped session's tools are gone with it: re-deriving them would bring them back.
     if (this.#live) this.#sync.sync();
     if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), session.screen());
@@ -228,16 +323,13 @@ export class Dispatcher {
    * what will happen (`ActionSpec.confirmation`); after a yes the widget is resolved again and the
    * call runs only if those words, and the widget's data, are still what the person was shown.
    */
-  async #consent(call: LiveCall, resolved: Resolved): Promise<Resolved | DispatchResult> {
+  async #consent(
+    call: LiveCall,
+    resolved: Resolved,
+    annotations: ToolAnnotations,
+  ): Promise<Resolved | DispatchResult> {
     const { tool } = call;
     const session = this.#session;
-    // Annotations can only add the requirement: the listing's and the running spec's, together.
-    const live = pickAnnotations(resolved.spec.annotations);
-    const annotations: ToolAnnotations = {
-      ...(tool.annotations.sensitive || live.sensitive ? { sensitive: true } : {}),
-      ...(tool.annotations.destructiveHint || live.destructiveHint ? { destructiveHint: true } : {}),
-    };
-    if (!needsAuthorization(annotations)) return resolved;
     const asked = summaryOf(resolved, call.args);
     const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
       sessionId: session.id,
@@ -265,6 +357,26 @@ export class Dispatcher {
     return notRun(sessionNotRunning(tool.name, this.#session.id, this.#live ? 'shutting_down' : 'stopped'));
   }
 }
+
+/**
+ * What a call's approval rests on. Annotations can only add the requirement: the listing's and the
+ * running spec's, together.
+ */
+function callAnnotations(tool: ToolDef, spec: ActionSpec): ToolAnnotations {
+  const raw = spec.annotations;
+  if (raw === undefined && !tool.annotations.sensitive && !tool.annotations.destructiveHint)
+    return NO_ANNOTATIONS;
+  const live = pickAnnotations(raw);
+  const sensitive = tool.annotations.sensitive || live.sensitive;
+  const destructive = tool.annotations.destructiveHint || live.destructiveHint;
+  if (!sensitive && !destructive) return NO_ANNOTATIONS;
+  return {
+    ...(sensitive ? { sensitive: true } : {}),
+    ...(destructive ? { destructiveHint: true } : {}),
+  };
+}
+
+const NO_ANNOTATIONS: ToolAnnotations = Object.freeze({});
 
 /** A widget resolved live: the node as it is now, and the spec a call would run. */
 type Resolved = { node: ViewNode; spec: ActionSpec };

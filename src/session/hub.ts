@@ -8,13 +8,13 @@ import {
 } from '../registry/call-error.js';
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import { type RegisteredTool, Registry, type StaticTool } from '../registry/registry.js';
-import { ArgsValidator } from '../registry/validate-args.js';
+import { type ArgsResult, ArgsValidator } from '../registry/validate-args.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger, ToolDef } from '../walker/types.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
-import { Dispatcher } from './dispatcher.js';
+import { Dispatcher, type LiveCall } from './dispatcher.js';
 import { runStatic } from './run-static.js';
 import type { DispatchResult, Session } from './session.js';
 import type { SessionHost } from './session-host.js';
@@ -132,6 +132,9 @@ export class Hub implements SessionHost {
   session(id: string): Session | undefined {
     return this.#sessions.get(id)?.session;
   }
+
+  /** Whether a session of that id is attached (a function made once, for callers to hand on). */
+  readonly hasSession = (id: string): boolean => this.#sessions.has(id);
 
   sessions(): Session[] {
     return [...this.#sessions.values()].map((a) => a.session);
@@ -258,30 +261,48 @@ export class Hub implements SessionHost {
     }
   }
 
-  async #admitted({ tool, attached }: Target, rawArgs: unknown, ctx: CallContext): Promise<CallAnswer> {
-    // Validate before asking anyone: a person should only ever approve a call that can run.
-    // A JSON Schema validates synchronously; only zod (async refinements) needs to be awaited.
-    const valid = tool.zod
-      ? await this.#validator.validate(tool, rawArgs)
-      : this.#validator.validateJson(tool.name, tool.inputSchema, rawArgs);
-    if (!valid.ok) return { ok: false, error: valid.error };
+  /**
+   * Validates, then hands the call to its session's dispatcher (or runs a server-level tool). Not an
+   * async function: a JSON Schema validates synchronously, and a trivial call pays for every await.
+   */
+  #admitted(target: Target, rawArgs: unknown, ctx: CallContext): Promise<CallAnswer> {
+    try {
+      const { tool } = target;
+      // Validate before asking anyone: a person should only ever approve a call that can run.
+      // Only zod (async refinements) needs to be awaited.
+      if (tool.zod)
+        return this.#validator.validate(tool, rawArgs).then((valid) => this.#valid(target, valid, ctx));
+      return this.#valid(target, this.#validator.validateJson(tool.name, tool.inputSchema, rawArgs), ctx);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #valid({ tool, attached }: Target, valid: ArgsResult, ctx: CallContext): Promise<CallAnswer> {
+    if (!valid.ok) return Promise.resolve({ ok: false, error: valid.error });
     const { authorize } = this.#options;
     const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
     // A session's call is authorized by its dispatcher, in the session's slot, against the widget as
     // it is when its turn comes (issue #28); a server-level tool has no queue and is asked here.
     if (attached) {
-      return attached.dispatcher.dispatch({
-        tool,
-        args: valid.args,
-        timeoutMs,
-        authorize,
-        ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
-        ...(ctx.client ? { client: ctx.client } : {}),
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
-        ...(ctx.closeStream ? { closeStream: ctx.closeStream } : {}),
-      });
+      const call: LiveCall = { tool, args: valid.args, timeoutMs, authorize };
+      if (ctx.confirm) call.confirm = ctx.confirm;
+      if (ctx.client) call.client = ctx.client;
+      if (ctx.signal) call.signal = ctx.signal;
+      if (ctx.closeStream) call.closeStream = ctx.closeStream;
+      return attached.dispatcher.dispatch(call);
     }
-    const auth = await authorizeCall(tool, valid.args, {
+    return this.#runStatic(tool, valid.args, ctx, authorize, timeoutMs);
+  }
+
+  async #runStatic(
+    tool: StaticTool,
+    args: Record<string, unknown>,
+    ctx: CallContext,
+    authorize: Authorizer | undefined,
+    timeoutMs: number,
+  ): Promise<CallAnswer> {
+    const auth = await authorizeCall(tool, args, {
       sessionId: '',
       ...(authorize ? { authorize } : {}),
       ...(ctx.confirm ? { confirm: ctx.confirm } : {}),
@@ -290,7 +311,7 @@ export class Hub implements SessionHost {
     });
     if (!auth.ok) return { ok: false, error: auth.error };
     if (ctx.signal?.aborted) return { ok: false, error: cancelled(tool.name, false) };
-    return runStatic(tool, valid.args, timeoutMs, ctx.client, ctx.signal, ctx.closeStream);
+    return runStatic(tool, args, timeoutMs, ctx.client, ctx.signal, ctx.closeStream);
   }
 
   /** Detaches every session and drops pending notifications. */

@@ -20,16 +20,12 @@ export function resolveWidget(
   /** The tree's nodes never change in place (`ViewSource.reusesNodes`): its id index can be kept. */
   stable = false,
 ): Resolution {
-  let sawId = false;
-  let sawProvider = false;
-  for (const node of stable ? (indexOf(tree).get(tool.widgetId) ?? NONE) : withId(tree, tool.widgetId)) {
-    sawId = true;
-    const spec = offered(node, tool, typeMap);
-    if (spec === 'other_provider') continue;
-    sawProvider = true;
-    if (spec !== undefined) return { ok: true, node, spec };
-  }
-  const why = !sawId ? 'absent' : !sawProvider ? 'type_changed' : 'disabled';
+  const seen = { id: false, provider: false };
+  const found = stable
+    ? firstOffering(indexOf(tree).get(tool.widgetId) ?? NONE, tool, typeMap, seen)
+    : firstOfferingInTree(tree, tool, typeMap, seen);
+  if (found !== undefined) return found;
+  const why = !seen.id ? 'absent' : !seen.provider ? 'type_changed' : 'disabled';
   return { ok: false, error: { code: 'widget_unavailable', widgetId: tool.widgetId, why } };
 }
 
@@ -44,10 +40,66 @@ export function findWidget(
   typeMap: TypeMap,
   stable = false,
 ): ViewNode | undefined {
-  for (const node of stable ? (indexOf(tree).get(tool.widgetId) ?? NONE) : withId(tree, tool.widgetId)) {
-    if (findProvider(node, typeMap) === tool.provider) return node;
+  const nodes = stable ? (indexOf(tree).get(tool.widgetId) ?? NONE) : inViewOrder(tree);
+  for (const node of nodes) {
+    if (node.id === tool.widgetId && findProvider(node, typeMap) === tool.provider) return node;
   }
   return undefined;
+}
+
+type Seen = { id: boolean; provider: boolean };
+type Found = { ok: true; node: ViewNode; spec: ActionSpec };
+
+/** The first of `nodes` (all of the tool's widget id) that offers the action now. */
+function firstOffering(
+  nodes: readonly ViewNode[],
+  tool: Pick<ToolDef, 'action' | 'provider'>,
+  typeMap: TypeMap,
+  seen: Seen,
+): Found | undefined {
+  for (const node of nodes) {
+    const found = check(node, tool, typeMap, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The same, walking the tree in view order (depth-first, parent first) with a plain stack: a source
+ * whose nodes change in place is walked on every call, and a generator's steps cost a trivial call
+ * more than the walk.
+ */
+function firstOfferingInTree(
+  tree: readonly ViewNode[],
+  tool: Pick<ToolDef, 'widgetId' | 'action' | 'provider'>,
+  typeMap: TypeMap,
+  seen: Seen,
+): Found | undefined {
+  const stack: ViewNode[] = [];
+  for (let i = tree.length - 1; i >= 0; i--) stack.push(tree[i] as ViewNode);
+  while (stack.length > 0) {
+    const node = stack.pop() as ViewNode;
+    if (node.id === tool.widgetId) {
+      const found = check(node, tool, typeMap, seen);
+      if (found !== undefined) return found;
+    }
+    const children = node.children;
+    if (Array.isArray(children)) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return undefined;
+}
+
+function check(
+  node: ViewNode,
+  tool: Pick<ToolDef, 'action' | 'provider'>,
+  typeMap: TypeMap,
+  seen: Seen,
+): Found | undefined {
+  seen.id = true;
+  const spec = offered(node, tool, typeMap);
+  if (spec === 'other_provider') return undefined;
+  seen.provider = true;
+  return spec === undefined ? undefined : { ok: true, node, spec };
 }
 
 const NONE: readonly ViewNode[] = [];
@@ -66,10 +118,6 @@ function indexOf(tree: readonly ViewNode[]): Map<unknown, ViewNode[]> {
     indexes.set(tree, index);
   }
   return index;
-}
-
-function* withId(tree: readonly ViewNode[], id: string): Generator<ViewNode> {
-  for (const node of inViewOrder(tree)) if (node.id === id) yield node;
 }
 
 function* inViewOrder(tree: readonly ViewNode[]): Generator<ViewNode> {

@@ -3,11 +3,15 @@ export type RunOutcome =
   | { ok: false; thrown: unknown }
   | { ok: false; timedOut: true };
 
+/** What a timeout aborts: an `AbortController`, or a call's lazily made signal (call-signal.ts). */
+export interface Abortable {
+  abort(reason: unknown): void;
+}
+
 /**
  * Runs a handler, turning a throw, a rejection and a timeout into values. On timeout `controller` is
- * aborted (so a handler that honours its signal can stop its work); the caller hands the handler
- * `controller.signal`, best through a getter: Node creates a signal only when it is first read, and
- * that costs more than the rest of a trivial call.
+ * aborted (so a handler that honours its signal can stop its work); the caller hands the handler its
+ * signal, best through a getter: making a signal costs more than the rest of a trivial call.
  *
  * A handler that returns (or throws) at once has nothing left to time out: its outcome is returned
  * as it is, with no timer and no promise (most handlers only set some state).
@@ -15,13 +19,29 @@ export type RunOutcome =
 export function runWithTimeout(
   run: () => unknown,
   timeoutMs: number,
-  controller: AbortController = new AbortController(),
+  controller: Abortable,
 ): RunOutcome | Promise<RunOutcome> {
   let value: unknown;
-  let thenable: boolean;
   try {
     value = run();
-    // Inside the guard: a hostile value can throw from its `then` getter.
+  } catch (thrown) {
+    return { ok: false, thrown };
+  }
+  return settleWithin(value, timeoutMs, controller);
+}
+
+/**
+ * What a handler returned, as an outcome: at once for a plain value, within `timeoutMs` for a
+ * promise (see runWithTimeout). For a caller that ran the handler itself.
+ */
+export function settleWithin(
+  value: unknown,
+  timeoutMs: number,
+  controller: Abortable,
+): RunOutcome | Promise<RunOutcome> {
+  let thenable: boolean;
+  try {
+    // A hostile value can throw from its `then` getter.
     thenable = isThenable(value);
   } catch (thrown) {
     return { ok: false, thrown };

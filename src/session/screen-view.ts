@@ -26,6 +26,12 @@ export interface ScreenView {
 
 /** `text` (already cleaned: no escapes, no invisible characters) as a `rows` × `columns` terminal shows it. */
 export function viewScreen(text: string, options: ScreenViewOptions): ScreenView {
+  // The usual screen, shown whole: no copy of its lines.
+  if (
+    (options.offset === undefined || options.offset === 0) &&
+    fitsWhole(text, Math.max(1, Math.floor(options.rows)), Math.max(1, Math.floor(options.columns)))
+  )
+    return { text, note: undefined };
   const view = viewLines(text === '' ? [] : text.split('\n'), options, fitColumns);
   return { text: view.lines.join('\n'), note: view.note };
 }
@@ -92,6 +98,20 @@ export function viewText(view: ScreenView): string {
 
 function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
+}
+
+/** At most `rows` lines, none of which could be wider than `columns` (two cells a code unit at most). */
+function fitsWhole(text: string, rows: number, columns: number): boolean {
+  if (text === '') return true;
+  let lines = 0;
+  let start = 0;
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const stop = end < 0 ? text.length : end;
+    if ((stop - start) * 2 > columns || ++lines > rows) return false;
+    if (end < 0) return true;
+    start = end + 1;
+  }
 }
 
 /** `line` cut to at most `columns` terminal cells; `line` itself when it fits. */

@@ -56,6 +56,12 @@ export class Session {
   readonly #colours = new ColourWatch();
   #running = true;
   readonly #onStop: Subscribable<void>;
+  /**
+   * The last screen answered in full (no offset, no styles), and what it was made from: a screen
+   * that did not change since (a call that changed nothing visible, or an error) is not parsed,
+   * cleaned and cut again.
+   */
+  #last: { raw: string; rows: number; columns: number; view: ScreenView; layout?: string } | undefined;
 
   constructor(options: SessionOptions) {
     this.id = options.id;
@@ -132,24 +138,35 @@ export class Session {
    * form (src/session/style-markup.ts) when the session can read styles.
    */
   readScreen(offset?: number, styles = false): ScreenRead | undefined {
-    const raw = this.#styled();
-    if (raw === undefined) {
-      const view = this.screenView(offset);
-      return view === undefined ? undefined : { ...view, styled: false };
+    const styledRaw = this.#styled();
+    const raw = styledRaw ?? this.fullScreen();
+    if (raw === undefined) return undefined;
+    const options = this.#viewOptions(offset);
+    const last = this.#last;
+    const whole = offset === undefined && !styles;
+    let plain: { view: ScreenView; layout?: string };
+    if (
+      whole &&
+      last !== undefined &&
+      last.raw === raw &&
+      last.rows === options.rows &&
+      last.columns === options.columns
+    ) {
+      plain = last;
+    } else if (styledRaw === undefined) {
+      plain = { view: viewScreen(cleanScreenText(raw), options) };
+    } else {
+      const view = viewLines(parseStyled(raw), options, fitSpans);
+      const layout = colourLayout(view.lines);
+      if (styles) {
+        this.#colours.shown(layout);
+        return { text: styledMarkup(view.lines), note: view.note, styled: true };
+      }
+      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, layout };
     }
-    const view = viewLines(parseStyled(raw), this.#viewOptions(offset), fitSpans);
-    const layout = colourLayout(view.lines);
-    if (styles) {
-      this.#colours.shown(layout);
-      return { text: styledMarkup(view.lines), note: view.note, styled: true };
-    }
-    const hint = this.#colours.plain(layout);
-    return {
-      text: view.lines.map(plainLine).join('\n'),
-      note: view.note,
-      styled: false,
-      ...(hint === undefined ? {} : { hint }),
-    };
+    if (whole) this.#last = { raw, rows: options.rows, columns: options.columns, ...plain };
+    const hint = plain.layout === undefined ? undefined : this.#colours.plain(plain.layout);
+    return { ...plain.view, styled: false, ...(hint === undefined ? {} : { hint }) };
   }
 
   /** The screen's lines from `offset` (the first line, 0 is the top), or its last rows; cleaned and bounded. */

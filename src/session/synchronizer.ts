@@ -1,4 +1,4 @@
-import type { Registry, ToolDiff } from '../registry/registry.js';
+import { NO_DIFF, type Registry, type ToolDiff } from '../registry/registry.js';
 import { deriveWithRefusals } from '../walker/derive.js';
 import { IncrementalDerivation } from '../walker/derive-incremental.js';
 import { describeRefusal, describeRefusedSessionId, refusalKey } from '../walker/describe-refusal.js';
@@ -29,7 +29,8 @@ export class Synchronizer {
   readonly #logged = new Set<string>();
   readonly #incremental: IncrementalDerivation | undefined;
   /** The tree last registered, and the session's registry revision right after: both equal means nothing to do. */
-  #synced: { tree: readonly ViewNode[]; revision: number } | undefined;
+  #syncedTree: readonly ViewNode[] | undefined;
+  #syncedRevision = -1;
 
   constructor(target: SyncTarget, registry: Registry, logger: Logger) {
     this.#target = target;
@@ -49,10 +50,12 @@ export class Synchronizer {
    */
   sync(tree: readonly ViewNode[] = this.#latest(), force = false): ToolDiff {
     const { sessionId } = this.#target;
-    const current = this.#synced?.revision === this.#registry.sessionRevision(sessionId);
-    if (!force && current && this.#synced?.tree === tree) return { added: [], removed: [], changed: [] };
+    const current =
+      this.#syncedTree !== undefined && this.#syncedRevision === this.#registry.sessionRevision(sessionId);
+    if (!force && current && this.#syncedTree === tree) return NO_DIFF;
     const diff = (!force && current && this.#applyChange(tree)) || this.#replace(tree, force);
-    this.#synced = { tree, revision: this.#registry.sessionRevision(sessionId) };
+    this.#syncedTree = tree;
+    this.#syncedRevision = this.#registry.sessionRevision(sessionId);
     return diff;
   }
 

@@ -70,8 +70,27 @@ export function stripEscapes(text: string): string {
  * line breaks kept (CR LF becomes LF) and trailing blanks trimmed per line.
  */
 export function cleanScreenText(text: string): string {
+  // Nearly every screen is clean already (Ink's output with its styling stripped): two scans say so,
+  // where the full path copies every line three times.
+  if ((!NOT_PLAIN_ASCII_RE.test(text) || !SCREEN_DIRTY_RE.test(text)) && !TRAILING_BLANK_RE.test(text))
+    return text;
   return stripEscapes(text)
     .split(/\r?\n/)
     .map((line) => cleanText(line).trimEnd())
     .join('\n');
 }
+
+/**
+ * A character `cleanScreenText` would change, LF aside: the cleaning set holds every escape
+ * introducer (ESC and the C1 controls are Cc) and CR, TAB and the other spaced characters.
+ */
+const SCREEN_DIRTY_RE = new RegExp(`(?!\\n)${CLEANING_SET_RE.source}`, 'u');
+
+/**
+ * Anything but printable ASCII and LF: a screen of only those holds nothing of the cleaning set,
+ * which this small pattern says without the Unicode property tables of `SCREEN_DIRTY_RE`.
+ */
+const NOT_PLAIN_ASCII_RE = /[^\x20-\x7e\n]/;
+
+/** Whitespace `trimEnd` would take from a line: at the end of a line or of the text. */
+const TRAILING_BLANK_RE = /[^\S\n](?:\n|$)/;

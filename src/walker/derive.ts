@@ -32,12 +32,12 @@ export function deriveWithRefusals(tree: ViewNode | readonly ViewNode[], context
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null) continue;
-    let children: unknown[] = [];
+    let children: readonly unknown[] = NO_CHILDREN;
     try {
       deriveNode(node as ViewNode, context.sessionId, typeMap, out);
       // Copied here, inside the guard: a proxy list can throw from its length or any index.
       const list: unknown = (node as ViewNode).children;
-      if (Array.isArray(list)) children = Array.prototype.slice.call(list);
+      if (Array.isArray(list) && list.length > 0) children = Array.prototype.slice.call(list);
     } catch (error) {
       // Only a hostile node (a throwing getter, a proxy) gets here; it costs only itself.
       out.refusals.push({
@@ -144,6 +144,8 @@ function deriveSpec(
   if (isZodSchema(outputSchema)) tool.outputZod = outputSchema;
   out.tools.push(tool);
 }
+
+const NO_CHILDREN: readonly unknown[] = Object.freeze([]);
 
 function pushReversed(stack: unknown[], items: readonly unknown[]): void {
   for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);

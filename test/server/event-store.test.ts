@@ -32,6 +32,22 @@ describe('the event store', () => {
     expect(events.isCallStream(await events.storeEvent('get', notice(3)))).toBe(false);
   });
 
+  it('says when a stream holds the answer to each of its requests (so its priming event carries nothing a client needs)', async () => {
+    const events = new ServerEvents().session();
+    const priming = await events.storeEvent('call', {} as JSONRPCMessage);
+    expect(events.answered(priming, [1])).toBe(false);
+    await events.storeEvent('call', notice(1));
+    await events.storeEvent('other', { jsonrpc: '2.0', id: 2, result: {} });
+    expect(events.answered(priming, [1])).toBe(false);
+    await events.storeEvent('call', { jsonrpc: '2.0', id: 1, result: {} });
+    expect(events.answered(priming, [1])).toBe(true);
+    // A batch: every request's answer (an error answers too).
+    expect(events.answered(priming, [1, 2])).toBe(false);
+    await events.storeEvent('call', { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'x' } });
+    expect(events.answered(priming, [1, 2])).toBe(true);
+    expect(events.answered('999', [1])).toBe(false);
+  });
+
   it('keeps the last perStream events of a stream, and says an older id is no longer kept', async () => {
     const events = new ServerEvents({ ...EVENT_STORE_LIMITS, perStream: 5 }).session();
     const ids: string[] = [];

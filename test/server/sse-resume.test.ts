@@ -110,6 +110,55 @@ describe('SSE streams that resume (SEP-1699)', () => {
     expect(Number(answers[0]?.id)).toBeGreaterThan(Number(events[0]?.id));
   });
 
+  it('leaves out the priming event of a call answered in the same write: nothing can cut the stream between them', async () => {
+    const server = testServer({ tools: [{ name: 'quick', run: () => 'done at once' }] });
+    const { url, token } = await server.listen();
+    const port = Number(new URL(url).port);
+    const session = await initialize(port, token);
+    const post = await raw(port, {
+      headers: mcpHeaders(token, { 'mcp-session-id': session }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'quick' } }),
+    });
+    expect(post.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = sseEvents(post.body);
+    // The answer alone, with its own event id: no event of empty data, no retry.
+    expect(events).toHaveLength(1);
+    expect(events[0]?.id).toMatch(/^\d+$/);
+    expect(events[0]?.retry).toBeUndefined();
+    expect(JSON.parse(events[0]?.data ?? '')).toMatchObject({
+      id: 5,
+      result: { content: [{ text: 'done at once' }] },
+    });
+  });
+
+  it('keeps the priming event of a call still running when its stream opens, before the answer', async () => {
+    const server = testServer({
+      tools: [
+        {
+          name: 'later',
+          run: async () => {
+            await sleep(50);
+            return 'done later';
+          },
+        },
+      ],
+    });
+    const { url, token } = await server.listen();
+    const port = Number(new URL(url).port);
+    const session = await initialize(port, token);
+    const post = await raw(port, {
+      headers: mcpHeaders(token, { 'mcp-session-id': session }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'later' } }),
+    });
+    const events = sseEvents(post.body);
+    expect(events[0]).toEqual({ id: expect.stringMatching(/^\d+$/), retry: String(SSE_RETRY_MS), data: '' });
+    expect(events).toHaveLength(2);
+    expect(JSON.parse(events[1]?.data ?? '')).toMatchObject({
+      id: 6,
+      result: { content: [{ text: 'done later' }] },
+    });
+  });
+
   it('sends no priming event to a client of a protocol before 2025-11-25, whose call cannot close its stream', async () => {
     const { port, token, calls } = await pollingServer(0);
     const session = await initialize(port, token);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLEANING_SET_RE, cleanScreenText, stripEscapes } from '../../src/walker/clean-text.js';
+import { CLEANING_SET_RE, cleanScreenText, cleanText, stripEscapes } from '../../src/walker/clean-text.js';
 import { cleaningSetChar } from '../helpers/hostile-text.js';
 
 const ESC = '\u001B';
@@ -95,6 +95,28 @@ describe('cleanScreenText', () => {
 
   it('turns TAB, VT, FF, a lone CR and U+2028/U+2029 inside a line into spaces', () => {
     expect(cleanScreenText('a\tb\vc\fd\re\u2028f\u2029g\u0085h')).toBe('a b c d e f g h');
+  });
+
+  it('answers what the full cleaning answers, screens already clean included (property)', () => {
+    // The full path, without the shortcut for a screen that is clean already.
+    const full = (text: string) =>
+      stripEscapes(text)
+        .split(/\r?\n/)
+        .map((line) => cleanText(line).trimEnd())
+        .join('\n');
+    const unit = fc.oneof(
+      { arbitrary: cleaningSetChar, weight: 1 },
+      { arbitrary: fc.constantFrom('\n', ' ', '\u00A0', '\u3000', 'a', '│', '日'), weight: 6 },
+      { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }), weight: 2 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        expect(cleanScreenText(text)).toBe(full(text));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const text of ['', 'a', 'a\n', '\n\n', 'a \nb', 'a\u00A0', 'count: 1\n│ x │', 'a\r\nb'])
+      expect(cleanScreenText(text)).toBe(full(text));
   });
 
   it('leaves nothing of the cleaning set but line breaks (property)', () => {
