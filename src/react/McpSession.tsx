@@ -19,6 +19,7 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
+import { focusWords } from './focus-words.js';
 import { type ColourRenders, colourRenders, inkColourMissing } from './ink-colour.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
@@ -287,11 +288,9 @@ class SessionAnchor extends Component<McpSessionProps> {
     const root = this.#source?.hostRoot();
     const focus = root ? this.#focus.read(root) : undefined;
     if (focus === undefined || focus.ids.length === 0) return undefined;
-    if (focus.active === undefined) return 'nothing has focus (Tab, or focus.set, gives it)';
-    const owner = focusOwner(this.#source?.anchor() ?? null, focus.active);
-    return owner === undefined || owner === focus.active
-      ? JSON.stringify(focus.active)
-      : `widget ${JSON.stringify(owner)} (Ink focus id ${JSON.stringify(focus.active)})`;
+    const owner =
+      focus.active === undefined ? undefined : focusOwner(this.#source?.anchor() ?? null, focus.active);
+    return focusWords(focus.active, owner);
   }
 
   /** What the built-in tools reach of this session, read live at each call. */

@@ -5,6 +5,7 @@ import type { McpTypeMap } from '../react/type-map.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import { OWED_ANSWER_GRACE_MS } from '../session/hub.js';
 import { stderrLogger } from '../walker/logger.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
@@ -87,8 +88,6 @@ export interface ServedApp {
   stopped: Promise<void>;
 }
 
-/** How long answers still owed, and a call already running, may take once the app stops. */
-const DRAIN_MS = 2_000;
 /** The signals that stop a stdio server as the end of its input does (and it then exits 0). */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
@@ -123,13 +122,13 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   // are dropped unapplied and the running one may finish first; an app that exited answers its own.
   const shutdown = (calls: boolean) => {
     down ??= (async () => {
-      if (calls) await server.hub.drain(DRAIN_MS);
+      if (calls) await server.hub.drain(OWED_ANSWER_GRACE_MS);
       for (const instance of [...instances]) instance.unmount();
       // At once, not when each app's exit settles: whoever stops the server gets the console back.
       for (const dispose of disposers) dispose();
       // A call that made the app exit is answered ("the app stopped", its last screen) before the
       // server closes: closing first would leave the client with "Connection closed".
-      await transport?.answered(DRAIN_MS);
+      await transport?.answered(OWED_ANSWER_GRACE_MS);
       for (const cleanup of cleanups.splice(0)) cleanup();
       await server.close();
       stopped();
@@ -238,7 +237,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       disposers.delete(mount.dispose);
       instances.delete(instance);
       ids.release(id);
-      await transport?.answered(DRAIN_MS);
+      await transport?.answered(OWED_ANSWER_GRACE_MS);
       if (ids.size > 0 || down) return;
       if (options.whenIdle === 'close') await shutdown(false);
       else if (io.kind === 'stdio') io.hold?.(false);

@@ -62,6 +62,13 @@ type Target = { tool: StaticTool; attached?: undefined } | { tool: ToolDef; atta
 const REMEMBERED_STOPS = 64;
 
 /**
+ * How long answers still owed may take once the server or the app stops: the calls already running
+ * finish (`Hub.drain`), then their answers are written (HTTP, stdio). The one grace time of every
+ * way down (src/server/create-mcp-server.ts close, src/render/serve-app.ts stop).
+ */
+export const OWED_ANSWER_GRACE_MS = 2_000;
+
+/**
  * The framework-free core shared by every connection: the registry, the sessions attached to it
  * (each with its synchronizer and dispatcher), and the call path (breaker → argument validation →
  * authorizer → the session's dispatcher). Calls flow one way: the hub tells a dispatcher what to run;
@@ -205,7 +212,7 @@ export class Hub implements SessionHost {
    * every queued call unrun, and resolves once the calls already running have finished, or after
    * `timeoutMs`. For a clean exit: stdin's end, SIGTERM, an HTTP server's close.
    */
-  async drain(timeoutMs = 5000): Promise<void> {
+  async drain(timeoutMs = OWED_ANSWER_GRACE_MS): Promise<void> {
     this.#draining = true;
     for (const { dispatcher } of this.#sessions.values()) dispatcher.drain();
     // Queued calls were answered just now; what is left is running (or being validated or authorized).

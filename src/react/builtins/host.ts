@@ -26,6 +26,3 @@ export interface BuiltinHost {
   /** Calls `listener` after every commit of the app; returns the function that stops it. */
   onCommit(listener: () => void): () => void;
 }
-
-/** Widget ids of the built-in tools: an app widget may not use them. */
-export const BUILTIN_IDS = { keyboard: 'keyboard', screen: 'screen', focus: 'focus' } as const;

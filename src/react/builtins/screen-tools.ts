@@ -4,6 +4,7 @@ import { MARKUP_LEGEND } from '../../session/style-markup.js';
 import { ActionError } from '../../walker/action-error.js';
 import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
+import { focusWords } from '../focus-words.js';
 import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 import { compileScreenPattern } from './screen-pattern.js';
@@ -89,7 +90,7 @@ export function describeScreen(host: BuiltinHost, offset?: number, styles = fals
   const focus = host.focus();
   if (focus !== undefined && focus.ids.length > 0) {
     parts.push(
-      `Focus: ${focus.active === undefined ? 'nothing is focused' : JSON.stringify(focus.active)} (can take focus: ${focus.ids.map((id) => JSON.stringify(id)).join(', ')})`,
+      `Focus: ${focusWords(focus.active)} (can take focus: ${focus.ids.map((id) => JSON.stringify(id)).join(', ')})`,
     );
   }
   const outline = host.outline();
