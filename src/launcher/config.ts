@@ -1,4 +1,8 @@
+import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
+
+/** A session id the launcher is given leaves room for a `_NN` suffix. */
+const SESSION_BASE_LENGTH = MAX_ID_LENGTH - 4;
 
 /** How the preload serves the app, read from the environment the launcher sets (documented in the README). */
 export interface RegisterConfig {
@@ -41,9 +45,11 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   if (mode !== 'stdio' && mode !== 'attach')
     problems.push(`${ENV.mode} must be "stdio" or "attach", not ${JSON.stringify(mode)}`);
   const session = env[ENV.session] ?? 'app';
-  // Room for the `_N` suffix of a second render.
-  if (!isId(session) || session.length > 28)
-    problems.push(`${ENV.session} must be 1–28 characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`);
+  // Room for the `_N` suffix of a second render (src/render/session-ids.ts).
+  if (!isId(session) || session.length > SESSION_BASE_LENGTH)
+    problems.push(
+      `${ENV.session} must be 1-${SESSION_BASE_LENGTH} characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`,
+    );
   const port = integer(env, ENV.port, 0, 65_535, problems);
   const columns = integer(env, ENV.columns, 10, 1_000, problems);
   const rows = integer(env, ENV.rows, 3, 1_000, problems);

@@ -1,3 +1,4 @@
+import { ID_RULE } from '../walker/id-rule.js';
 import { specsOf } from '../walker/offered.js';
 import { defaultTypeMap } from '../walker/type-map.js';
 import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
@@ -181,7 +182,7 @@ export class AutoIds {
     const offer = specsOf(provider, node);
     if (!offer.ok || offer.specs.length === 0) return;
     this.#logger.warn(
-      `ink-mcp: <${node.type}> declares tools but renders without an id, so it offers none. Give it an \`id\` prop (1-32 of [A-Za-z0-9_-]).`,
+      `ink-mcp: <${node.type}> declares tools but renders without an id, so it offers none. Give it an \`id\` prop (${ID_RULE}).`,
     );
   }
 }
