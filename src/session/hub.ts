@@ -184,8 +184,9 @@ export class Hub implements SessionHost {
     return this.call(name, rawArgs, ctx);
   }
 
-  call(name: string, rawArgs: unknown, ctx: CallContext = {}): Promise<CallAnswer> {
-    const target = this.#target(name);
+  /** `known`: the tool registered under `name`, when the caller has just looked it up (the registry is read once a call). */
+  call(name: string, rawArgs: unknown, ctx: CallContext = {}, known?: RegisteredTool): Promise<CallAnswer> {
+    const target = this.#target(name, known);
     if ('code' in target) return Promise.resolve({ ok: false, error: target });
     const admission = this.registry.breakers.admit(name);
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
@@ -227,9 +228,9 @@ export class Hub implements SessionHost {
   }
 
   /** The called name resolved once: the tool and, for a derived one, its running session. */
-  #target(name: string): Target | CallError {
+  #target(name: string, known: RegisteredTool | undefined): Target | CallError {
     if (this.#draining) return sessionNotRunning(name, name.split('.', 1)[0] ?? '', 'shutting_down');
-    const tool = this.registry.get(name) ?? this.#resync(name);
+    const tool = known ?? this.registry.get(name) ?? this.#resync(name);
     if (!tool) {
       const stopped = this.#stoppedSessionOf(name);
       return stopped === undefined ? unknownTool(name) : sessionNotRunning(name, stopped);
