@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import type { Confirmer } from '../session/confirmer.js';
 import type { ScreenSize } from '../session/screen-view.js';
@@ -23,6 +23,7 @@ import { focusWords } from './focus-words.js';
 import { type ColourRenders, colourRenders, inkColourMissing } from './ink-colour.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
+import { pressAndSettle } from './key-settling.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import type { Scrollback } from './scrollback.js';
 import { SessionContext, type SessionLink } from './session-context.js';
@@ -132,26 +133,13 @@ class SessionAnchor extends Component<McpSessionProps> {
     );
     this.#stop();
   };
-  /**
-   * The session's keyboard (`CallInfo.input`): one keypress, or one paste, as a person's, in its own
-   * input event. Resolves once React committed what it caused and its effects ran — `useInput`
-   * re-subscribes its handler in an effect, so a key sent sooner would reach the stale handler of
-   * the render before (a `setX(x + 1)` closure would see the same `x` twice).
-   */
-  readonly #input = async (data: string): Promise<void> => {
+  /** The session's keyboard (`CallInfo.input`): a key as a person's, settled (key-settling.ts). */
+  readonly #input = (data: string): Promise<void> => {
     if (!this.#keyboard)
-      throw new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).');
-    // The prototype's emit, not the instance's: a pending confirmation replaces the instance's to
-    // take the terminal's keys, and an agent's keys must never answer it.
-    EventEmitter.prototype.emit.call(this.#keyboard, 'input', data);
-    await this.#source?.settled();
-    // One more turn before the next key: React's Scheduler works about 5 ms a turn, so on a loaded
-    // machine the commit's passive effects (useInput subscribing the handler that sees the new
-    // state) can fall a turn behind the quiet turn `settled()` ends on, and the next key would reach
-    // the stale handler and be lost (1 in 10,000 keys typed, at a load of 10 on 2 cores). The
-    // Scheduler's own turn was queued before this one, so it runs first.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await this.#source?.settled();
+      return Promise.reject(
+        new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).'),
+      );
+    return pressAndSettle(this.#keyboard, data, () => this.#source?.settled() ?? Promise.resolve());
   };
 
   override componentDidMount(): void {

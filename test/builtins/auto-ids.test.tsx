@@ -168,7 +168,7 @@ describe('automatic ids', () => {
       await app.client.callTool({ name: 'app.counter.bump', arguments: {} });
       const about = warnings.filter((w) => w.includes('Anonymous'));
       expect(about).toEqual([
-        'ink-mcp: <Anonymous> declares tools but renders without an id, so it offers none. Give it an `id` prop (1-32 of [A-Za-z0-9_-]).',
+        'ink-mcp: <Anonymous> declares tools but renders without an id, so it offers none. Give it an `id` prop (1-32 characters of [A-Za-z0-9_-]).',
       ]);
     } finally {
       await app.unmount();
