@@ -158,14 +158,16 @@ export class AutoIds {
     }
     let wrapper = byId.get(id);
     if (wrapper === undefined) {
-      const where = `${type} #${n} on screen (rendered without an id: ${ordinal(n)} ${type} in view order).`;
+      // After the action's own words: "Actions now" shows a description's first sentence, which
+      // must say what the action does.
+      const where = `(${type} #${n} on screen, rendered without an id: the ${ordinal(n)} ${type} in view order.)`;
       wrapper = {
         mcpTools(attrs, node) {
           const specs = provider.mcpTools(attrs, node);
           if (!Array.isArray(specs)) return specs;
           return specs.map((spec: ActionSpec) => ({
             ...spec,
-            description: typeof spec.description === 'string' ? `${where} ${spec.description}` : where,
+            description: typeof spec.description === 'string' ? `${spec.description} ${where}` : where,
           }));
         },
       };
