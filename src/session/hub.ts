@@ -13,6 +13,7 @@ import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger, ToolDef } from '../walker/types.js';
+import { OWED_ANSWER_GRACE_MS } from './answers-owed.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
 import { Dispatcher, type LiveCall } from './dispatcher.js';
 import { runStatic } from './run-static.js';
@@ -60,13 +61,6 @@ type Target = { tool: StaticTool; attached?: undefined } | { tool: ToolDef; atta
 
 /** How many stopped sessions the hub remembers, so their late callers hear `session_not_running`. */
 const REMEMBERED_STOPS = 64;
-
-/**
- * How long answers still owed may take once the server or the app stops: the calls already running
- * finish (`Hub.drain`), then their answers are written (HTTP, stdio). The one grace time of every
- * way down (src/server/create-mcp-server.ts close, src/render/serve-app.ts stop).
- */
-export const OWED_ANSWER_GRACE_MS = 2_000;
 
 /**
  * The framework-free core shared by every connection: the registry, the sessions attached to it
