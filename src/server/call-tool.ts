@@ -261,14 +261,11 @@ function resolve(
     hub.registry.list().map((t) => t.name),
   );
   if (known !== undefined) return { canonical: known, tool: hub.registry.get(known) };
-  // It may name a tool from a commit no hook saw: re-read every session once, then look again
-  // (the hub looks it up itself: `tool` stays undefined).
-  return {
-    canonical:
-      names.resolve(
-        called,
-        hub.list().map((t) => t.name),
-      ) ?? called,
-    tool: undefined,
-  };
+  // It may name a tool from a commit no hook saw: re-read every session once, then look again.
+  const canonical =
+    names.resolve(
+      called,
+      hub.list().map((t) => t.name),
+    ) ?? called;
+  return { canonical, tool: hub.registry.get(canonical) };
 }
