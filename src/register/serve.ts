@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import * as ownInk from 'ink';
-import type { RegisterConfig } from '../launcher/config.js';
+import { ENV, type RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
+import type { RecordSetup } from '../render/recorder.js';
 import { serveApp } from '../render/serve-app.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
@@ -34,6 +35,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       stderr: process.stderr,
     },
     builtinTools: config.builtinTools,
+    ...(config.record && input ? { record: recordSetup(config) } : {}),
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',
@@ -62,6 +64,25 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       if (!rendered) served.refuse(ANOTHER_COPY);
       return ink.render(...args);
     }) as typeof ink.render;
+  };
+}
+
+/**
+ * How a replay starts this app again: the launcher's command (it said which), or this process's own
+ * (`node --import ink-mcp/register app.js`), with the settings the launcher's flags made.
+ */
+function recordSetup(config: RegisterConfig): RecordSetup {
+  const settings = [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks];
+  const env = Object.fromEntries(
+    settings.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])),
+  );
+  return {
+    file: config.record as string,
+    launch: {
+      preload: true,
+      command: config.recordCommand ?? [process.execPath, ...process.argv.slice(1)],
+      env,
+    },
   };
 }
 
