@@ -23,6 +23,12 @@ const TAIL_CHARS = 2_000;
 
 /** `ink-mcp [options] -- <command…>`: runs the command with the preload, and serves it. */
 export async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'export-test' || argv[0] === 'replay') {
+    // Loaded only for these commands (they need the MCP client): the launcher itself stays light.
+    const { sessionCommand } = await import('../testing/session-cli.js');
+    process.exitCode = await sessionCommand(argv);
+    return;
+  }
   const parsed = parseArgs(argv);
   if (parsed.kind === 'help') {
     // Asked for, before anything is served: the usage goes where a command's output goes.

@@ -74,7 +74,9 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
 function recordSetup(config: RegisterConfig): RecordSetup {
   const settings = [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks];
   const env = Object.fromEntries(
-    settings.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])),
+    settings.flatMap((name) =>
+      process.env[name] === undefined ? [] : [[name, process.env[name] as string]],
+    ),
   );
   return {
     file: config.record as string,

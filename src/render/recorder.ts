@@ -161,7 +161,11 @@ export class Recorder {
     const params = (message as { params?: Record<string, unknown> }).params ?? {};
     if (method === 'initialize') {
       const capabilities = params.capabilities as { elicitation?: unknown } | undefined;
-      this.#initialize = { id, client: params.clientInfo, elicitation: capabilities?.elicitation !== undefined };
+      this.#initialize = {
+        id,
+        client: params.clientInfo,
+        elicitation: capabilities?.elicitation !== undefined,
+      };
       return;
     }
     if (!this.#opened) this.#openFromEnvelope(params);
@@ -238,7 +242,8 @@ export class Recorder {
     const asked = this.#questions.get(id);
     if (!asked) return;
     this.#questions.delete(id);
-    asked.question.answer = 'result' in message ? message.result : { error: (message as { error?: unknown }).error };
+    asked.question.answer =
+      'result' in message ? message.result : { error: (message as { error?: unknown }).error };
   }
 
   /** 2026-07-28: no initialize; the first request says the version and the client in its envelope. */
@@ -246,7 +251,9 @@ export class Recorder {
     const meta = isRecord(params._meta) ? params._meta : {};
     const version = meta['io.modelcontextprotocol/protocolVersion'];
     if (typeof version !== 'string') return;
-    const capabilities = meta['io.modelcontextprotocol/clientCapabilities'] as { elicitation?: unknown } | undefined;
+    const capabilities = meta['io.modelcontextprotocol/clientCapabilities'] as
+      | { elicitation?: unknown }
+      | undefined;
     this.#open(version, meta['io.modelcontextprotocol/clientInfo'], capabilities?.elicitation !== undefined);
   }
 
@@ -290,7 +297,10 @@ export class Recorder {
     if (Array.isArray(value)) return value.map((item) => this.#redact(item));
     if (!isRecord(value)) return value;
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, this.#isSecret(key, item) ? REDACTED : this.#redact(item)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        this.#isSecret(key, item) ? REDACTED : this.#redact(item),
+      ]),
     );
   }
 
@@ -308,7 +318,11 @@ function canonicalName(hub: Hub, called: string, args: Record<string, unknown>):
   if (act !== undefined && typeof args.widget === 'string' && typeof args.action === 'string')
     return `${act}.${args.widget}.${args.action}`;
   const names = hub.registry.list().map((tool) => tool.name);
-  return names.find((name) => name === called) ?? names.find((name) => name.replaceAll('.', '_') === called) ?? called;
+  return (
+    names.find((name) => name === called) ??
+    names.find((name) => name.replaceAll('.', '_') === called) ??
+    called
+  );
 }
 
 function approves(answer: unknown): boolean {

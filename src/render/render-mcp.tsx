@@ -115,7 +115,11 @@ function recordFile(option: string | false | undefined): string | undefined {
 function ownRecording(file: string): RecordSetup {
   return {
     file,
-    launch: { preload: false, command: [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env: {} },
+    launch: {
+      preload: false,
+      command: [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+      env: {},
+    },
   };
 }
 

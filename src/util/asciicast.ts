@@ -30,7 +30,9 @@ export function castFrameLine(seconds: number, frame: string): string {
 export type CastError = { code: 'not_a_cast'; message: string };
 
 /** An asciicast v2 file's text → its header and events (a torn last line is dropped). */
-export function parseCast(text: string): { ok: true; header: CastHeader; events: CastEvent[] } | ({ ok: false } & CastError) {
+export function parseCast(
+  text: string,
+): { ok: true; header: CastHeader; events: CastEvent[] } | ({ ok: false } & CastError) {
   const lines = text.split('\n');
   lines.pop();
   const fail = (why: string) =>
@@ -51,7 +53,12 @@ export function parseCast(text: string): { ok: true; header: CastHeader; events:
     } catch {
       return fail(`line ${index + 2} is not JSON`);
     }
-    if (!Array.isArray(event) || typeof event[0] !== 'number' || typeof event[1] !== 'string' || typeof event[2] !== 'string')
+    if (
+      !Array.isArray(event) ||
+      typeof event[0] !== 'number' ||
+      typeof event[1] !== 'string' ||
+      typeof event[2] !== 'string'
+    )
       return fail(`line ${index + 2} is not a [time, code, data] event`);
     events.push(event as CastEvent);
   }

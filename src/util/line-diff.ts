@@ -34,7 +34,7 @@ export function lineDiff(expected: string, actual: string, context = 3): string 
       i++;
     }
   }
-  const keep = lines.map((line, k) =>
+  const keep = lines.map((_line, k) =>
     lines.slice(Math.max(0, k - context), k + context + 1).some((near) => near.mark !== ' '),
   );
   const out: string[] = [];

@@ -5,18 +5,16 @@
  * Idempotent: masking a masked text changes nothing.
  */
 export function maskVolatile(text: string, options: MaskOptions = {}): string {
-  const masked = (
-    text
-      // ISO 8601 timestamps first (they contain a clock time).
-      .replace(/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>')
-      .replace(/\b\d{4}-\d{2}-\d{2}\b/g, '<date>')
-      .replace(/\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s?[AaPp][Mm])?\b/g, '<time>')
-      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
-      .replace(/\b[0-9a-f]{16,}\b/gi, '<id>')
-      // Durations: "12 ms", "1.5 s", "340ms".
-      .replace(/\b\d+(?:\.\d+)?\s?(?:ms|µs|ns)\b/g, '<ms>')
-      .replace(/\b\d+(?:\.\d+)?\s?s\b(?=[\s).,;:]|$)/g, '<s>')
-  );
+  const masked = text
+    // ISO 8601 timestamps first (they contain a clock time).
+    .replace(/\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>')
+    .replace(/\b\d{4}-\d{2}-\d{2}\b/g, '<date>')
+    .replace(/\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s?[AaPp][Mm])?\b/g, '<time>')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
+    .replace(/\b[0-9a-f]{16,}\b/gi, '<id>')
+    // Durations: "12 ms", "1.5 s", "340ms".
+    .replace(/\b\d+(?:\.\d+)?\s?(?:ms|µs|ns)\b/g, '<ms>')
+    .replace(/\b\d+(?:\.\d+)?\s?s\b(?=[\s).,;:]|$)/g, '<s>');
   // A later render's session (`app_2`): which number it gets depends on what rendered before.
   return (options.sessions ?? []).reduce(
     (text, id) => text.replace(new RegExp(`\\b${escapeRegExp(id)}_\\d{1,3}\\b`, 'g'), `${id}_<n>`),

@@ -87,7 +87,10 @@ export interface Recording {
 export type RecordingError = { code: 'not_a_recording' | 'bad_line'; message: string };
 
 /** A recording's text → its lines, or an error naming the line that is wrong (a torn last line is dropped). */
-export function parseRecording(text: string, file = 'the recording'): { ok: true; recording: Recording } | ({ ok: false } & RecordingError) {
+export function parseRecording(
+  text: string,
+  file = 'the recording',
+): { ok: true; recording: Recording } | ({ ok: false } & RecordingError) {
   const lines = text.split('\n');
   // Every whole line ends with a newline: what follows the last one is empty, or a line a crash tore
   // while it was written, which is not an error.
@@ -98,11 +101,19 @@ export function parseRecording(text: string, file = 'the recording'): { ok: true
     try {
       value = JSON.parse(line);
     } catch {
-      return { ok: false, code: 'bad_line', message: `ink-mcp: line ${index + 1} of ${file} is not JSON. Record the session again, or remove that line.` };
+      return {
+        ok: false,
+        code: 'bad_line',
+        message: `ink-mcp: line ${index + 1} of ${file} is not JSON. Record the session again, or remove that line.`,
+      };
     }
     const type = (value as { type?: unknown } | null)?.type;
     if (typeof value !== 'object' || value === null || typeof type !== 'string')
-      return { ok: false, code: 'bad_line', message: `ink-mcp: line ${index + 1} of ${file} has no "type". Record the session again, or remove that line.` };
+      return {
+        ok: false,
+        code: 'bad_line',
+        message: `ink-mcp: line ${index + 1} of ${file} has no "type". Record the session again, or remove that line.`,
+      };
     parsed.push(value as RecordingLine);
   }
   const header = parsed[0];
