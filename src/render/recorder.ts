@@ -126,6 +126,8 @@ export class Recorder {
   watch(terminal: MemoryTerminal): void {
     const stdout = terminal.stdout;
     const write = stdout.write;
+    // Ink writes the first frame inside `render`, before the app is watched.
+    if (stdout.lastFrame() !== undefined) this.#frame(terminal.styledScreen());
     // Ink calls `stdout.write` at each frame: the frame is read once the write has settled (Ink 8
     // tells frames from the app's own text a microtask later: memory-terminal.ts).
     stdout.write = ((...args: Parameters<typeof write>) => {

@@ -97,12 +97,22 @@ export function describeDifference(d: ReplayDifference): string {
   ].join('\n');
 }
 
-/** A step as a person reads it: the tool, what it means when that says more, its arguments. */
+/**
+ * A step as a person reads it: the tool, what it means when that says more, and its arguments (a
+ * stable-surface `act` call's own arguments: `todo_act (todo.todos.toggle) {"index":1}`).
+ */
 export function stepTitle(call: RecordedCall): string {
-  const meaning =
-    call.canonical !== call.tool && !call.canonical.endsWith(call.tool) ? ` (${call.canonical})` : '';
-  const args = JSON.stringify(call.arguments);
-  return `${call.tool}${meaning} ${args.length > 120 ? `${args.slice(0, 120)}…` : args}`;
+  // `app_keyboard_press` says `app.keyboard.press` already.
+  const same = call.canonical.replaceAll('.', '_') === call.tool.replaceAll('.', '_');
+  const meaning = same ? '' : ` (${call.canonical})`;
+  const { widget, action, args } = call.arguments;
+  const acting = typeof widget === 'string' && typeof action === 'string' && meaning !== '';
+  const shown = acting
+    ? typeof args === 'string'
+      ? args
+      : JSON.stringify(args ?? {})
+    : JSON.stringify(call.arguments);
+  return `${call.tool}${meaning} ${shown.length > 120 ? `${shown.slice(0, 120)}…` : shown}`;
 }
 
 async function callOf(app: HeadlessProcess, call: RecordedCall): Promise<RecordedAnswer> {

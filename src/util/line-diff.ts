@@ -26,12 +26,13 @@ export function lineDiff(expected: string, actual: string, context = 3): string 
       lines.push({ mark: ' ', text: a[i]! });
       i++;
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i * cols + j + 1]! >= lcs[(i + 1) * cols + j]!)) {
-      lines.push({ mark: '+', text: b[j]! });
-      j++;
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[(i + 1) * cols + j]! >= lcs[i * cols + j + 1]!)) {
+      // What was expected first, then what came instead.
       lines.push({ mark: '-', text: a[i]! });
       i++;
+    } else {
+      lines.push({ mark: '+', text: b[j]! });
+      j++;
     }
   }
   const keep = lines.map((_line, k) =>
