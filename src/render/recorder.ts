@@ -294,9 +294,22 @@ export class Recorder {
     return (Date.now() - this.#start) / 1000;
   }
 
-  /** Values under names that look secret (deep), written `[redacted]`. */
+  /**
+   * Values under names that look secret (deep), written `[redacted]`; inside JSON text too (the
+   * stable surface's `act` takes the action's arguments as JSON text).
+   */
   #redact(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((item) => this.#redact(item));
+    if (typeof value === 'string' && value.startsWith('{')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return value;
+      }
+      const redacted = this.#redact(parsed);
+      return JSON.stringify(redacted) === JSON.stringify(parsed) ? value : JSON.stringify(redacted);
+    }
     if (!isRecord(value)) return value;
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
