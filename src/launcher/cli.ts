@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,18 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stderr.write(`${parsed.message}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
+  }
+  const record = parsed.env[ENV.record];
+  if (record !== undefined) {
+    // Said now, before the app starts: the app's process writes the file, where only stderr would tell.
+    const problem = writable(record);
+    if (problem !== undefined) {
+      process.stderr.write(
+        `ink-mcp: cannot record to ${JSON.stringify(record)}: ${problem}. Give a file in a folder that exists and you can write.\n`,
+      );
+      process.exitCode = 2;
+      return;
+    }
   }
   const env = childEnv(process.env, parsed.env);
   if (parsed.attach) return runAttached(parsed.command, env);
@@ -227,6 +239,16 @@ class OutputTail {
       .split('\n')
       .filter((line) => line !== '');
     return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
+  }
+}
+
+/** Why `file` cannot be written (it is created empty, as the recording starts), or undefined. */
+function writable(file: string): string | undefined {
+  try {
+    closeSync(openSync(file, 'w'));
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -80,6 +80,8 @@ function recordSetup(config: RegisterConfig): RecordSetup {
   );
   return {
     file: config.record as string,
+    // Every Node process of the command has the preload: only the one served records.
+    deferred: true,
     launch: {
       preload: true,
       command: config.recordCommand ?? [process.execPath, ...process.argv.slice(1)],

@@ -24,6 +24,8 @@ export interface RecordSetup {
   launch: RecordedLaunch;
   /** @default process.cwd() */
   cwd?: string;
+  /** Open the files at the first message the server gets (the preload: `Recorder.deferred`). @default false */
+  deferred?: boolean;
 }
 
 export interface RecorderContext {
@@ -57,10 +59,14 @@ interface OpenCall {
  */
 export class Recorder {
   readonly #ctx: RecorderContext;
-  readonly #file: string;
+  readonly #setup: RecordSetup;
   #fd: number | undefined;
   #castFd: number | undefined;
-  readonly #start = Date.now();
+  #start = Date.now();
+  /** Not begun yet (files unopened): at the first message, when `deferred`. */
+  #pending: boolean;
+  /** The screen shown before the files were open, written once they are. */
+  #unwritten: string | undefined;
   readonly #isSecret: IsSecret;
   readonly #calls = new Map<Id, OpenCall>();
   readonly #questions = new Map<Id, { call: OpenCall; question: RecordedQuestion }>();
@@ -71,50 +77,67 @@ export class Recorder {
   #frameSoon: NodeJS.Immediate | undefined;
   readonly #unwatch: (() => void)[] = [];
 
-  private constructor(ctx: RecorderContext, file: string, fd: number, castFd: number) {
+  private constructor(ctx: RecorderContext, setup: RecordSetup, pending: boolean) {
     this.#ctx = ctx;
-    this.#file = file;
-    this.#fd = fd;
-    this.#castFd = castFd;
+    this.#setup = setup;
+    this.#pending = pending;
     this.#isSecret = secretNameTest(ctx.secrets);
   }
 
-  /** Opens (truncates) both files and writes their headers; an error value when they cannot be written. */
+  /** Opens (truncates) both files and writes their headers now; an error value when they cannot be written. */
   static open(setup: RecordSetup, ctx: RecorderContext): Recorder | RecorderError {
-    let fd: number | undefined;
+    const recorder = new Recorder(ctx, setup, false);
+    return recorder.#begin() ?? recorder;
+  }
+
+  /**
+   * Opens the files at the first message the server gets, not before: under the launcher every
+   * Node process of the command loads the preload, and only the one the launcher serves (the first
+   * to import Ink) gets any; another must not truncate the recording. A failure is then logged.
+   */
+  static deferred(setup: RecordSetup, ctx: RecorderContext): Recorder {
+    return new Recorder(ctx, setup, true);
+  }
+
+  #begin(): RecorderError | undefined {
+    this.#pending = false;
+    const { file, launch } = this.#setup;
+    const { columns, rows, session } = this.#ctx;
+    this.#start = Date.now();
     try {
-      fd = openSync(setup.file, 'w');
-      const castFd = openSync(`${setup.file}.cast`, 'w');
-      const recorder = new Recorder(ctx, setup.file, fd, castFd);
-      recorder.#line({
+      this.#fd = openSync(file, 'w');
+      this.#castFd = openSync(`${file}.cast`, 'w');
+      const time = new Date(this.#start).toISOString();
+      const cwd = this.#setup.cwd ?? process.cwd();
+      const header = {
         type: 'header',
         version: RECORDING_VERSION,
-        launch: setup.launch,
-        cwd: setup.cwd ?? process.cwd(),
-        session: ctx.session,
-        columns: ctx.columns,
-        rows: ctx.rows,
-        time: new Date(recorder.#start).toISOString(),
-      });
+        launch,
+        cwd,
+        session,
+        columns,
+        rows,
+        time,
+      } as const;
+      writeSync(this.#fd, `${JSON.stringify(header)}\n`);
+      const title = `ink-mcp: ${launch.command.join(' ')}`;
+      const timestamp = Math.floor(this.#start / 1000);
+      const env = { TERM: 'xterm-256color' };
       writeSync(
-        castFd,
-        castHeaderLine({
-          version: 2,
-          width: ctx.columns,
-          height: ctx.rows,
-          timestamp: Math.floor(recorder.#start / 1000),
-          env: { TERM: 'xterm-256color' },
-          title: `ink-mcp: ${setup.launch.command.join(' ')}`,
-        }),
+        this.#castFd,
+        castHeaderLine({ version: 2, width: columns, height: rows, timestamp, env, title }),
       );
-      return recorder;
     } catch (error) {
-      if (fd !== undefined) closeSync(fd);
+      for (const fd of [this.#fd, this.#castFd]) if (fd !== undefined) closeSync(fd);
+      this.#fd = undefined;
+      this.#castFd = undefined;
       return {
         code: 'record_failed',
-        message: `ink-mcp: cannot record to ${JSON.stringify(setup.file)}: ${errorText(error)}. Give a file in a folder that exists and you can write.`,
+        message: `ink-mcp: cannot record to ${JSON.stringify(file)}: ${errorText(error)}. Give a file in a folder that exists and you can write.`,
       };
     }
+    if (this.#unwritten !== undefined) this.#frame(this.#unwritten);
+    return undefined;
   }
 
   /** Records what passes through `transport` (call before the server connects to it). */
@@ -148,13 +171,18 @@ export class Recorder {
     if (this.#frameSoon) clearImmediate(this.#frameSoon);
     this.#frameSoon = undefined;
     for (const unwatch of this.#unwatch.splice(0)) unwatch();
-    this.#line({ type: 'end', time: this.#seconds() });
+    if (!this.#pending) this.#line({ type: 'end', time: this.#seconds() });
+    this.#pending = false;
     for (const fd of [this.#fd, this.#castFd]) if (fd !== undefined) closeSync(fd);
     this.#fd = undefined;
     this.#castFd = undefined;
   }
 
   #received(message: Message): void {
+    if (this.#pending) {
+      const failed = this.#begin();
+      if (failed) this.#ctx.logger.warn(`${failed.message} The app is served, not recorded.`);
+    }
     if (!('method' in message) || !('id' in message)) {
       if ('id' in message) this.#answered(message.id as Id, message);
       return;
@@ -267,6 +295,7 @@ export class Recorder {
   }
 
   #frame(frame: string): void {
+    if (this.#pending) this.#unwritten = frame;
     if (frame === this.#lastFrame || this.#castFd === undefined) return;
     this.#lastFrame = frame;
     this.#write(this.#castFd, castFrameLine(this.#seconds(), frame));
@@ -282,7 +311,7 @@ export class Recorder {
     } catch (error) {
       // The disk is full, the file was removed with its folder: the app goes on, unrecorded.
       this.#ctx.logger.warn(
-        `ink-mcp: stopped recording to ${JSON.stringify(this.#file)}: ${errorText(error)}. The app goes on; what was answered before is in the file.`,
+        `ink-mcp: stopped recording to ${JSON.stringify(this.#setup.file)}: ${errorText(error)}. The app goes on; what was answered before is in the file.`,
       );
       for (const open of [this.#fd, this.#castFd]) if (open !== undefined) closeSync(open);
       this.#fd = undefined;

@@ -287,7 +287,8 @@ function openRecorder(options: ServeAppOptions, server: McpServerHandle): Record
     throw new Error(
       'ink-mcp: recording is for a headless app (the agent starts it, MCP on stdio); an attached app is not recorded. Drop `record`, or serve the app over stdio.',
     );
-  const recorder = Recorder.open(options.record as RecordSetup, {
+  const setup = options.record as RecordSetup;
+  const recorder = (setup.deferred ? Recorder.deferred : Recorder.open)(setup, {
     hub: server.hub,
     session: options.session,
     columns: options.headless?.columns ?? 100,

@@ -132,4 +132,41 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
     expect(other.code).toBe(1);
     expect(other.stderr).toMatch(/is not an ink-mcp recording \(version 1\)/);
   }, 60_000);
+
+  it('another Node process of the command that renders Ink (not served) leaves the recording alone', async () => {
+    const two = join(work, 'two.jsonl');
+    const run = await launch(built.bin, ['--record', two], ['node', app('record-parent.js')]);
+    try {
+      await run.call('app_keyboard_press', { keys: ['c'] });
+      const waited = await run.call('app_screen_wait_for', {
+        text: 'child exited with 0',
+        timeout_ms: 20_000,
+      });
+      expect(waited.text).toContain('child exited with 0');
+      await run.call('app_screen_read', {});
+    } finally {
+      await run.close();
+    }
+    const parsed = parseRecording(readFileSync(two, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.recording.calls.map((c) => c.canonical)).toEqual([
+      'app.keyboard.press',
+      'app.screen.wait_for',
+      'app.screen.read',
+    ]);
+  }, 60_000);
+
+  it('a file that cannot be written is said at once, before the app starts', async () => {
+    const run = await runBin([
+      '--record',
+      join(work, 'no', 'such', 'x.jsonl'),
+      '--',
+      'node',
+      app('mover.js'),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^ink-mcp: cannot record to ".*x\.jsonl": ENOENT.*Give a file in a folder that exists/,
+    );
+  });
 });
