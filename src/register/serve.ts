@@ -84,10 +84,40 @@ function recordSetup(config: RegisterConfig): RecordSetup {
     deferred: true,
     launch: {
       preload: true,
-      command: config.recordCommand ?? [process.execPath, ...process.argv.slice(1)],
+      command: config.recordCommand ?? [
+        process.execPath,
+        ...ownOptions(process.execArgv),
+        ...process.argv.slice(1),
+      ],
       env,
     },
   };
+}
+
+/** This process's Node options (`--import tsx`) without the preload itself, which a replay adds again. */
+function ownOptions(execArgv: readonly string[]): string[] {
+  const options: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const option = execArgv[i]!;
+    const value = option.includes('=') ? option.slice(option.indexOf('=') + 1) : execArgv[i + 1];
+    const takesValue = /^--(import|require|loader|experimental-loader)$/.test(option) || option === '-r';
+    if (
+      /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/.test(option) &&
+      value !== undefined &&
+      isPreload(value)
+    ) {
+      if (takesValue) i++;
+      continue;
+    }
+    options.push(option);
+  }
+  return options;
+}
+
+/** `ink-mcp/register`, or this preload's own file by URL or path. */
+function isPreload(specifier: string): boolean {
+  const own = new URL('./index.js', import.meta.url);
+  return specifier === 'ink-mcp/register' || specifier === own.href || specifier === own.pathname;
 }
 
 const ANOTHER_COPY =
