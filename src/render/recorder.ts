@@ -185,6 +185,11 @@ export class Recorder {
     }
     if (!('method' in message) || !('id' in message)) {
       if ('id' in message) this.#answered(message.id as Id, message);
+      // A cancelled call gets no answer: it is not recorded, and asks nothing more.
+      else if ('method' in message && message.method === 'notifications/cancelled') {
+        const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+        if (typeof id === 'string' || typeof id === 'number') this.#calls.delete(id);
+      }
       return;
     }
     const { id, method } = message as { id: Id; method: string; params?: Record<string, unknown> };

@@ -109,8 +109,11 @@ export async function launchHeadless(options: LaunchHeadlessOptions): Promise<He
   };
 }
 
+/** This process's environment without ink-mcp's own settings: the app gets those from `options.env` alone. */
 function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('INK_MCP_'),
+    ),
   );
 }

@@ -10,8 +10,6 @@ export interface MatcherContext {
 export interface MatcherResult {
   pass: boolean;
   message(): string;
-  actual?: unknown;
-  expected?: unknown;
 }
 
 /**
@@ -51,10 +49,9 @@ function compare(what: string, received: string, expected: string): MatcherResul
   const actual = normalizeScreen(received);
   const wanted = normalizeScreen(expected);
   const pass = actual === wanted;
+  // No `actual`/`expected`: vitest would print its own diff of them after this one.
   return {
     pass,
-    actual,
-    expected: wanted,
     message: () =>
       pass
         ? `expected the ${what} not to match, but it does:\n${actual}`
