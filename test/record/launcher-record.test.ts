@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,32 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
     for (const position of ['1,1', '2,2', '3,2'])
       expect(frames.some((f) => f.startsWith('o:') && f.includes(`position ${position}`))).toBe(true);
   }, 60_000);
+
+  // asciinema itself, where it is installed (`apt install asciinema`), in a pseudo-terminal (it
+  // wants one) from `script`: `play` shows the whole session, each pause cut to 50 ms.
+  const player =
+    spawnSync('asciinema', ['--version']).status === 0 && spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!player)('asciinema plays the cast', () => {
+    const play = spawnSync('script', ['-qec', `asciinema play -i 0.05 '${file}.cast'`, '/dev/null'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 30_000,
+    });
+    expect(play.status).toBe(0);
+    for (const position of ['1,1', '2,2', '3,2']) expect(play.stdout).toContain(`position ${position}`);
+    expect(play.stdout).not.toMatch(/Error|Traceback/);
+  });
+
+  it('--help shows the three commands', async () => {
+    const help = await runBin(['--help']);
+    expect(help.code).toBe(0);
+    for (const line of [
+      'ink-mcp --record <file> -- <command> [args…]',
+      'ink-mcp export-test <file> --out <test file>',
+      'ink-mcp replay <file> -- <command> [args…]',
+    ])
+      expect(help.stdout).toContain(line);
+  });
 
   it('replay exits 0 when every step matches', async () => {
     const replayed = await runBin(['replay', file, '--', 'node', app('mover.js')]);
