@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -56,7 +58,11 @@ export async function launchHeadless(options: LaunchHeadlessOptions): Promise<He
     // A replayed session is never recorded again over its recording.
     INK_MCP_RECORD: '',
   };
-  const cli = new URL('../launcher/cli.js', import.meta.url).href;
+  const cli = new URL('../launcher/cli.js', import.meta.url);
+  if (preload && !existsSync(cli))
+    throw new Error(
+      `ink-mcp: launchHeadless runs the app under ink-mcp's launcher, which is not built here (${fileURLToPath(cli)} is missing). Use ink-mcp as installed from npm, or run npm run build in its repository.`,
+    );
   const transport = new StdioClientTransport({
     ...(preload
       ? {
@@ -64,7 +70,7 @@ export async function launchHeadless(options: LaunchHeadlessOptions): Promise<He
           args: [
             '--input-type=module',
             '-e',
-            `const { main } = await import(${JSON.stringify(cli)}); await main(process.argv.slice(1));`,
+            `const { main } = await import(${JSON.stringify(cli.href)}); await main(process.argv.slice(1));`,
             '--',
             '--',
             file,

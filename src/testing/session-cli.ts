@@ -8,8 +8,9 @@ import { replayRecording } from './replay.js';
 export const SESSION_USAGE = `Usage:
   ink-mcp export-test <file> --out <test file>   write a vitest test that replays a recording
   ink-mcp replay <file> [-- <command> [args…]]    replay a recording against the app (default: the
-                                                  recorded command); exit 0 when every step matches,
-                                                  1 with the first difference on stderr
+                                                  recorded command, in the recorded folder); exit 0
+                                                  when every step matches, 1 with the first
+                                                  difference on stderr
 
 Record a session with: ink-mcp --record <file> -- <command> [args…]
 `;
@@ -43,6 +44,12 @@ export async function sessionCommand(argv: readonly string[], io: Io = processIo
     io.err(`${read.message}\n`);
     return 1;
   }
+  if (read.recording.calls.length === 0) {
+    io.err(
+      `ink-mcp ${command}: ${file} has no calls: there is nothing to ${command === 'replay' ? 'replay' : 'test'}. Record a session in which the agent calls a tool.\n`,
+    );
+    return 1;
+  }
   if (command === 'export-test') {
     const at = flags.indexOf('--out');
     const out = at === -1 ? flags.find((f) => f.startsWith('--out='))?.slice('--out='.length) : flags[at + 1];
@@ -69,7 +76,12 @@ export async function sessionCommand(argv: readonly string[], io: Io = processIo
     return usage(
       "ink-mcp replay: no command after --: give the app's command, or leave -- out to run the recorded one.",
     );
-  const result = await replayRecording(read.recording, appCommand ? { command: appCommand } : {});
+  // The recorded command runs where it was recorded (its paths are relative to there); one given
+  // here runs here.
+  const result = await replayRecording(
+    read.recording,
+    appCommand ? { command: appCommand } : { cwd: read.recording.header.cwd },
+  );
   if (result.ok) {
     io.out(`ink-mcp replay: all ${result.steps} steps match.\n`);
     return 0;

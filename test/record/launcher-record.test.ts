@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCast } from '../../src/util/asciicast.js';
 import { parseRecording } from '../../src/util/recording.js';
@@ -193,6 +195,50 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       /^ink-mcp: cannot record to ".*x\.jsonl": ENOENT.*Give a file in a folder that exists/,
+    );
+  });
+
+  it('the preload alone records too, with the command a replay needs (its Node options, not the preload)', async () => {
+    const own = join(work, 'own.jsonl');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', built.register, '--no-warnings', app('mover.js')],
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', INK_MCP_RECORD: own },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'own', version: '1' });
+    await client.connect(transport);
+    try {
+      await client.callTool({ name: 'app_keyboard_press', arguments: { keys: ['down'] } });
+    } finally {
+      await client.close();
+    }
+    const parsed = parseRecording(readFileSync(own, 'utf8'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.recording.header.launch).toEqual({
+      preload: true,
+      command: [process.execPath, '--no-warnings', app('mover.js')],
+      env: {},
+    });
+    expect(parsed.recording.calls[0]?.screen).toContain('position 1,2');
+    const replayed = await runBin(['replay', own]);
+    expect(replayed.stderr).toBe('');
+    expect(replayed.code).toBe(0);
+  }, 60_000);
+
+  it('a recording with no calls is not exported or replayed: there is nothing to check', async () => {
+    const empty = join(work, 'empty.jsonl');
+    const header = {
+      type: 'header',
+      version: 1,
+      launch: { preload: true, command: ['node', 'a.js'], env: {} },
+    };
+    writeFileSync(empty, `${JSON.stringify(header)}\n`);
+    const exported = await runBin(['export-test', empty, '--out', join(work, 'empty.test.ts')]);
+    expect(exported.code).toBe(1);
+    expect(exported.stderr).toMatch(
+      /has no calls: there is nothing to test\. Record a session in which the agent calls a tool\./,
     );
   });
 });
