@@ -219,12 +219,14 @@ export class Recorder {
 
   #sent(message: Message): void {
     if ('method' in message && 'id' in message) {
-      // A question to the client (a person's consent), asked during the call still open.
+      // A question to the client (a person's consent), asked during the call still open; the
+      // server's other requests (a ping) are not the call's.
+      if (message.method !== 'elicitation/create') return;
       const call = [...this.#calls.values()].at(-1);
       const params = (message as { params?: { message?: unknown } }).params;
       if (call) {
         const question = {
-          method: String(message.method),
+          method: message.method,
           message: typeof params?.message === 'string' ? params.message : null,
           answer: null,
         };

@@ -12,6 +12,8 @@ export function maskVolatile(text: string, options: MaskOptions = {}): string {
     .replace(/\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:\s?[AaPp][Mm])?\b/g, '<time>')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
     .replace(/\b[0-9a-f]{16,}\b/gi, '<id>')
+    // Milliseconds since 1970 (`Date.now()`, often an id): 13 digits, 2001 to 2286.
+    .replace(/\b1\d{12}\b/g, '<time>')
     // Durations: "12 ms", "1.5 s", "340ms".
     .replace(/\b\d+(?:\.\d+)?\s?(?:ms|µs|ns)\b/g, '<ms>')
     .replace(/\b\d+(?:\.\d+)?\s?s\b(?=[\s).,;:]|$)/g, '<s>');

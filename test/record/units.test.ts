@@ -27,6 +27,9 @@ describe('maskVolatile', () => {
     expect(maskVolatile(maskVolatile(text, { sessions: ['app'] }), { sessions: ['app'] })).toBe(
       maskVolatile(text, { sessions: ['app'] }),
     );
+    expect(maskVolatile('"id": 1733356800000, "count": 1234567890')).toBe(
+      '"id": <time>, "count": 1234567890',
+    );
     // Without the session named, `_N` stays: `row_2` may be the app's own id.
     expect(maskVolatile('row_2 and app_2')).toBe('row_2 and app_2');
   });
