@@ -21,6 +21,10 @@ export interface RegisterConfig {
   /** How an answer is laid out (createMcpServer's `answerBlocks`): one text block, or a block per part. */
   answerBlocks: 'one' | 'many';
   token?: string;
+  /** Record the session to this file (and `<file>.cast`): `ink-mcp --record`. */
+  record?: string;
+  /** The command the launcher ran, for the recording (replays start it again). */
+  recordCommand?: string[];
 }
 
 export type ConfigResult = { ok: true; config: RegisterConfig } | { ok: false; message: string };
@@ -37,6 +41,8 @@ export const ENV = {
   surface: 'INK_MCP_SURFACE',
   answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
   token: 'INK_MCP_TOKEN',
+  record: 'INK_MCP_RECORD',
+  recordCommand: 'INK_MCP_RECORD_COMMAND',
 } as const;
 
 export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
@@ -57,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
   const surface = oneOf(env, ENV.surface, ['stable', 'widgets'] as const, problems);
   const answerBlocks = oneOf(env, ENV.answerBlocks, ['one', 'many'] as const, problems);
+  const recordCommand = commandList(env, ENV.recordCommand, problems);
   if (problems.length > 0)
     return { ok: false, message: `ink-mcp: the app is not served: ${problems.join('; ')}.` };
   return {
@@ -72,6 +79,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(columns === undefined ? {} : { columns }),
       ...(rows === undefined ? {} : { rows }),
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
+      ...(env[ENV.record] ? { record: env[ENV.record] } : {}),
+      ...(recordCommand ? { recordCommand } : {}),
     },
   };
 }
@@ -108,4 +117,19 @@ function integer(
     return undefined;
   }
   return value;
+}
+
+/** A JSON array of strings (the launcher's command, for the recording). */
+function commandList(env: NodeJS.ProcessEnv, name: string, problems: string[]): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+      return value as string[];
+  } catch {
+    // Said below, as any other shape is.
+  }
+  problems.push(`${name} must be a JSON array of strings (the command), not ${JSON.stringify(raw)}`);
+  return undefined;
 }

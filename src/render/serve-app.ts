@@ -11,6 +11,7 @@ import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
+import { Recorder, type RecordSetup } from './recorder.js';
 import { SessionIds } from './session-ids.js';
 import { type MountScreen, mountSession } from './session-mount.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
@@ -61,6 +62,8 @@ export interface ServeAppOptions {
    * served too), with the input no longer keeping the process alive (`io.hold`).
    */
   whenIdle: 'close' | 'keep';
+  /** Record the session: every call to a JSON Lines file, the screen to `<file>.cast` (headless only). */
+  record?: RecordSetup;
 }
 
 /** An app's Ink instance, served. */
@@ -105,6 +108,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     ...options.server,
     logger,
   });
+  const recorder = options.record ? openRecorder(options, server) : undefined;
   const cleanups: (() => void)[] = [];
   const instances = new Set<Instance>();
   /** What each mounted app takes from the process (its console output) until it is gone. */
@@ -131,6 +135,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       await transport?.answered(OWED_ANSWER_GRACE_MS);
       for (const cleanup of cleanups.splice(0)) cleanup();
       await server.close();
+      recorder?.close();
       stopped();
     })();
     return down;
@@ -146,6 +151,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
     );
     // Said, because the answers then look as if the app had nothing (no session, no tools).
+    recorder?.tap(transport);
     transport.onHoldExpired = (ms) =>
       logger.warn(
         `ink-mcp: requests waited ${ms / 1000} s for the app's first render and were answered that it is still starting.`,
@@ -194,6 +200,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     connectionFile = announced.file;
     ignoreGoneTerminal(stderr);
   } else {
+    recorder?.tap(io.transport);
     await server.connect(io.transport);
   }
 
@@ -224,6 +231,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       throw error;
     }
     mount.rendered();
+    if (mount.terminal) recorder?.watch(mount.terminal);
     disposers.add(mount.dispose);
     instances.add(instance);
     if (transport && io.kind === 'stdio') {
@@ -270,6 +278,25 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     stop: () => shutdown(false),
     stopped: whenStopped,
   };
+}
+
+/** The session's recorder, or what was wrong, thrown (serveApp's callers word their errors as thrown messages). */
+function openRecorder(options: ServeAppOptions, server: McpServerHandle): Recorder {
+  if (options.io.kind === 'http')
+    throw new Error(
+      'ink-mcp: recording is for a headless app (the agent starts it, MCP on stdio); an attached app is not recorded. Drop `record`, or serve the app over stdio.',
+    );
+  const setup = options.record as RecordSetup;
+  const recorder = (setup.deferred ? Recorder.deferred : Recorder.open)(setup, {
+    hub: server.hub,
+    session: options.session,
+    columns: options.headless?.columns ?? 100,
+    rows: options.headless?.rows ?? 30,
+    ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
+    logger: options.server.logger ?? stderrLogger,
+  });
+  if (!(recorder instanceof Recorder)) throw new Error(recorder.message);
+  return recorder;
 }
 
 function ended(input: NodeJS.ReadableStream): Promise<void> {
