@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -6,6 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCast } from '../../src/util/asciicast.js';
 import { parseRecording } from '../../src/util/recording.js';
+import { runToEnd } from '../helpers/run-to-end.js';
 import { type BuiltPackage, buildPackage, repoRoot } from '../launcher/build.js';
 import { app, launch } from '../launcher/launch.js';
 
@@ -23,21 +24,7 @@ afterAll(() => {
 });
 
 function runBin(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [built.bin, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runToEnd(process.execPath, [built.bin, ...args], { cwd: repoRoot });
 }
 
 function recording() {

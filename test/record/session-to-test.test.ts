@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -6,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCast } from '../../src/util/asciicast.js';
 import { parseRecording, type RecordedCall } from '../../src/util/recording.js';
+import { runToEnd } from '../helpers/run-to-end.js';
 import { type BuiltPackage, buildPackage, repoRoot } from '../launcher/build.js';
 
 /**
@@ -116,24 +116,9 @@ function parseCalls(): RecordedCall[] {
 
 /** Runs a command to its end; its exit code and output. */
 function run(command: string, args: string[], cwd: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    // The nested vitest must not think it is a worker of this one.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...env, CI: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  // The nested vitest must not think it is a worker of this one.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')));
+  return runToEnd(command, args, { cwd, env: { ...env, CI: '1', NO_COLOR: '1' } });
 }
 
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
