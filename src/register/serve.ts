@@ -34,6 +34,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       stderr: process.stderr,
     },
     builtinTools: config.builtinTools,
+    screenshots: config.screenshots,
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { McpTypeMap } from '../react/type-map.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 import { stderrLogger } from '../walker/logger.js';
 import { servedByPreload } from './preload-state.js';
 import { serveApp } from './serve-app.js';
@@ -19,6 +20,12 @@ export interface RenderMcpOptions extends McpServerOptions {
   typeMap?: McpTypeMap;
   /** Offer the built-in keyboard, screen and focus tools (`<McpSession builtinTools>`). @default true */
   builtinTools?: boolean;
+  /**
+   * Offer `screen.screenshot` (with the built-in tools): the screen as a PNG image, with its text.
+   * Needs the optional packages `@resvg/resvg-js` and `dejavu-fonts-ttf` (`<McpSession screenshots>`).
+   * @default `INK_MCP_SCREENSHOTS=1` from the environment, else false
+   */
+  screenshots?: boolean | ScreenshotOptions;
   /** Size of the in-memory terminal (stdio). @default 100 */
   columns?: number;
   /** @default 30 */
@@ -55,7 +62,8 @@ export interface McpApp {
 
 /** Renders an app inside an `McpSession` and serves it over MCP, in one call (serve-app.ts puts it together). */
 export async function renderMcp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  const { session, transport, typeMap, builtinTools, columns, rows, port, host, connectionDir } = options;
+  const { session, transport, typeMap, builtinTools, screenshots, columns, rows, port, host, connectionDir } =
+    options;
   const { confirmTimeoutMs, confirmArmMs, patchConsole, stdin, stdout, stderr, ...server } = options;
   if (transport === 'stdio' && servedByPreload()) throw new Error(PRELOADED);
   // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
@@ -77,7 +85,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
             confirm: defined({ timeoutMs: confirmTimeoutMs, armMs: confirmArmMs }),
           },
     headless: { ...defined({ columns, rows }), renderOnRead: true, stderr: stderr ?? process.stderr },
-    ...defined({ typeMap, builtinTools }),
+    ...defined({ typeMap, builtinTools, screenshots }),
     whenIdle: 'close',
   });
   // Ink never touches the real stdout in stdio mode: that belongs to the protocol.
