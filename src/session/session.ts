@@ -171,7 +171,7 @@ export class Session {
     const raw = this.#styled();
     let lines: StyledLine[];
     if (raw !== undefined) {
-      lines = viewLines(parseStyled(raw), options, fitSpans).lines;
+      lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
       this.#colours.shown(colourLayout(lines));
     } else {
       const view = this.screenView();
