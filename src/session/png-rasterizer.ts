@@ -68,6 +68,7 @@ interface Resvg {
         defaultFontFamily: string;
         monospaceFamily: string;
       };
+      logLevel: 'off';
     },
   ): Promise<{ asPng(): Uint8Array }>;
 }
@@ -127,5 +128,6 @@ async function load(): Promise<RasterizeSvg> {
     defaultFontFamily: CELL.fontFamily,
     monospaceFamily: CELL.fontFamily,
   };
-  return async (svg) => (await resvg.renderAsync(svg, { font })).asPng();
+  // No log lines from the native side: stdout is the protocol's, and a missing glyph is not news.
+  return async (svg) => (await resvg.renderAsync(svg, { font, logLevel: 'off' })).asPng();
 }
