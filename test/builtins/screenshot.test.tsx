@@ -237,6 +237,30 @@ describe('screen.screenshot', () => {
     }
   });
 
+  it('a terminal too large for a picture: an error with the code, before anything is rasterized', async () => {
+    let loads = 0;
+    const app = await renderHeadless(<Swatches />, {
+      columns: 1000,
+      rows: 1000,
+      screenshots: {
+        rasterizer: async () => {
+          loads++;
+          return async () => new Uint8Array();
+        },
+      },
+    });
+    try {
+      const result = await shoot(app, 'app_screen_screenshot');
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(
+        'would be 9000 × 18000 px, more than the 16,777,216 pixels a screenshot may have (picture_too_large)',
+      );
+      expect(loads).toBe(0);
+    } finally {
+      await app.unmount();
+    }
+  });
+
   it('a rasterizer that fails on a picture: an error that says so, with the code', async () => {
     const app = await renderHeadless(<Swatches />, {
       screenshots: { rasterizer: async () => () => Promise.reject(new Error('out of memory')) },

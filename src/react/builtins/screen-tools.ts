@@ -35,7 +35,7 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
       run: (args, call) => waitFor(host, args as WaitArgs, call),
     },
   ];
-  if (host.screenshots) specs.push(screenshotSpec(host, host.screenshots, (h) => describeScreen(h)));
+  if (host.screenshots) specs.push(screenshotSpec(host, host.screenshots, describeScreen));
   return { mcpTools: () => specs };
 }
 

@@ -9,6 +9,12 @@ import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 
 /**
+ * The most pixels a screenshot has (4096 × 4096): a 100 × 30 terminal is 486,000; one of 1,000 × 1,000
+ * cells (the launcher's largest) would take 650 MB to paint.
+ */
+const MAX_PIXELS = 4096 * 4096;
+
+/**
  * `screen.screenshot {}`: the screen as a PNG (screen-svg.ts draws it, the rasterizer paints it), and
  * as the text `screen.read` gives, for a model that cannot see images.
  */
@@ -26,6 +32,10 @@ export function screenshotSpec(
       if (picture === undefined)
         throw new ActionError('ink-mcp: this session has no screen to take a picture of.');
       const { svg, width, height } = screenSvg(picture.lines, picture.size);
+      if (width * height > MAX_PIXELS)
+        throw new ActionError(
+          `ink-mcp: screen.screenshot: a picture of this terminal (${picture.size.columns} × ${picture.size.rows} cells) would be ${width} × ${height} px, more than the ${MAX_PIXELS.toLocaleString('en-US')} pixels a screenshot may have (picture_too_large). Read it with screen.read {"styles": true}.`,
+        );
       const made = await rasterizer.png(svg);
       if (!made.ok) throw new ActionError(problem(made));
       const { columns, rows } = picture.size;
