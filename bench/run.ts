@@ -58,7 +58,10 @@ const BENCHES: Bench[] = [
     file: 'screen-bytes.bench.tsx',
     about: 'S1: bytes per answer for a 1,000-item list (bounded to the terminal)',
   },
-  { file: 'screenshot.bench.tsx', about: 'S2: one screen.screenshot of the todo example (100 × 30), call to answer' },
+  {
+    file: 'screenshot.bench.tsx',
+    about: 'S2: one screen.screenshot of the todo example (100 × 30), call to answer',
+  },
 ];
 
 interface Goal {

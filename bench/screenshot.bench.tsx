@@ -9,8 +9,9 @@
  * the PNG's size, `S2.first` the first call (which loads the rasterizer and reads the font files).
  * Every answer is checked: a PNG of 900 × 540 px with the item on its text screen.
  */
-import type { CallToolResult } from '@modelcontextprotocol/server';
+
 import { performance } from 'node:perf_hooks';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { App } from '../examples/todo/App.js';
 import { loadResvg } from '../src/session/png-rasterizer.js';
 import { screenSvg } from '../src/session/screen-svg.js';
@@ -33,7 +34,10 @@ const app = await renderHeadless(<App initial={ITEMS.map((text, i) => ({ text, d
 
 async function shoot(): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
-  const result = (await app.client.callTool({ name: 'todo_screen_screenshot', arguments: {} })) as CallToolResult;
+  const result = (await app.client.callTool({
+    name: 'todo_screen_screenshot',
+    arguments: {},
+  })) as CallToolResult;
   const ms = performance.now() - started;
   const image = result.content.find((c) => c.type === 'image');
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
@@ -75,7 +79,9 @@ try {
   figure('S2.svg', median(svgs), 2);
   figure('S2.png', median(pngs), 1);
   figure('S2.bytes', bytes, 0);
-  note(`${CALLS} calls after the first; the todo example with ${ITEMS.length} items, 100 × 30 cells, 900 × 540 px`);
+  note(
+    `${CALLS} calls after the first; the todo example with ${ITEMS.length} items, 100 × 30 cells, 900 × 540 px`,
+  );
 } finally {
   await app.unmount();
 }

@@ -15,7 +15,10 @@ describe('examples/todo --stdio with INK_MCP_SCREENSHOTS=1', () => {
       expect(names.filter((name) => name.endsWith('screenshot'))).toEqual(['todo_screen_screenshot']);
       await todo.act('todos', 'add_item', { text: 'Buy oat milk' });
       await todo.client.callTool({ name: 'todo_keyboard_press', arguments: { keys: ['tab', 'tab'] } });
-      const shot = (await todo.client.callTool({ name: 'todo_screen_screenshot', arguments: {} })) as CallToolResult;
+      const shot = (await todo.client.callTool({
+        name: 'todo_screen_screenshot',
+        arguments: {},
+      })) as CallToolResult;
       expect(shot.isError).toBeFalsy();
       expect(shot.content[0]).toMatchObject({ type: 'text' });
       expect((shot.content[0] as { text: string }).text).toContain('› [ ] Buy oat milk #0');
