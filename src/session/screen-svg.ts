@@ -1,3 +1,4 @@
+import { cellShape } from './cell-shapes.js';
 import { cellWidth, type ScreenSize } from './screen-view.js';
 import type { Style } from './sgr.js';
 import type { StyledLine } from './styled-text.js';
@@ -12,6 +13,7 @@ import { blend, colourHex, DEFAULT_BACKGROUND, DEFAULT_FOREGROUND } from './term
  * - `inverse`: text and background swapped (the default ones too: a cursor block shows);
  * - `bold`: the bold face; `italic`: the oblique one; `dim`: text halfway to its background;
  * - `underline` / `strikethrough`: a 1 px line in the text colour; `hidden`: no text.
+ * Box-drawing and block characters are shapes that fill their cells (cell-shapes.ts), so borders join.
  */
 
 /** The cell and font metrics of a picture, in pixels. */
@@ -89,14 +91,18 @@ function drawSpan(text: string, style: Style, place: Place, back: string[], fron
   const top = row * cell.cellHeight;
   const xs: number[] = [];
   let glyphs = '';
+  let shapes = '';
   let column = place.column;
   const start = column;
   for (const char of text) {
     const cp = char.codePointAt(0) as number;
     const w = cellWidth(cp);
     if (column + w > columns) break;
-    if (cp !== 0x20 && xmlChar(cp)) {
-      xs.push(column * cell.cellWidth);
+    const box = { x: column * cell.cellWidth, y: top, width: w * cell.cellWidth, height: cell.cellHeight };
+    const shape = w > 0 ? cellShape(cp, box, colours.fg) : undefined;
+    if (shape !== undefined) shapes += shape;
+    else if (cp !== 0x20 && xmlChar(cp)) {
+      xs.push(box.x);
       glyphs += escapeXml(char);
     }
     column += w;
@@ -109,6 +115,7 @@ function drawSpan(text: string, style: Style, place: Place, back: string[], fron
       `<rect x="${x}" y="${top}" width="${spanWidth}" height="${cell.cellHeight}" fill="${colours.bg}"/>`,
     );
   if (style.hidden) return column;
+  front.push(shapes);
   if (glyphs !== '') {
     const weight = style.bold ? ' font-weight="bold"' : '';
     const slant = style.italic ? ' font-style="italic"' : '';

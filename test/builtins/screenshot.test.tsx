@@ -152,6 +152,26 @@ describe('screen.screenshot', () => {
     }
   });
 
+  it('draws borders as lines that join across cells and rows, on whole pixels', async () => {
+    const app = await renderHeadless(
+      <Box borderStyle="single" borderColor="cyan" width={10}>
+        <Text>in a box</Text>
+      </Box>,
+      { screenshots: true, columns: 20, rows: 4 },
+    );
+    try {
+      const png = imageOf(await shoot(app, 'app_screen_screenshot'));
+      // The left border: pixel column 4 is cyan from the top line's centre (row 9) to the bottom
+      // line's, with no gap between rows; the top border runs from column 4 to the right corner.
+      const cyan = '#00cdcd';
+      for (let y = 9; y <= 2 * CELL.cellHeight + 9; y++) expect(pixel(png, 4, y)).toBe(cyan);
+      for (let x = 4; x <= 9 * CELL.cellWidth + 4; x++) expect(pixel(png, x, 9)).toBe(cyan);
+      expect(pixel(png, 4, 8)).toBe(DEFAULT_BACKGROUND);
+    } finally {
+      await app.unmount();
+    }
+  });
+
   it('answers the image with the text in one block or many, as answerBlocks says', async () => {
     for (const answerBlocks of ['one', 'many'] as const) {
       const app = await renderHeadless(<Swatches />, {
