@@ -115,7 +115,7 @@ function drawSpan(text: string, style: Style, place: Place, back: string[], fron
       `<rect x="${x}" y="${top}" width="${spanWidth}" height="${cell.cellHeight}" fill="${colours.bg}"/>`,
     );
   if (style.hidden) return column;
-  front.push(shapes);
+  if (shapes !== '') front.push(shapes);
   if (glyphs !== '') {
     const weight = style.bold ? ' font-weight="bold"' : '';
     const slant = style.italic ? ' font-style="italic"' : '';
