@@ -324,6 +324,7 @@ GOALS.push(
   { key: 'S2.first', what: 'context: ms for the first one (loads the rasterizer and the font)', target: '' },
   { key: 'S2.svg', what: 'context: ms to draw the SVG from the cells', target: '' },
   { key: 'S2.png', what: 'context: ms for @resvg/resvg-js to rasterize it to PNG', target: '' },
+  { key: 'S2.png.cpu', what: 'context: CPU ms (all threads) of that rasterization', target: '' },
   { key: 'S2.bytes', what: 'context: bytes of that PNG', target: '' },
 );
 
