@@ -84,8 +84,8 @@ const FACES = [
 let shared: Promise<RasterizeSvg> | undefined;
 
 /**
- * `@resvg/resvg-js` (prebuilt native binaries; it renders on libuv's thread pool, off the app's event
- * loop) with DejaVu Sans Mono from `dejavu-fonts-ttf` and no system fonts: a machine with none
+ * `@resvg/resvg-js` (prebuilt native binaries; it paints on libuv's thread pool, off the app's event
+ * loop, and encodes the PNG on it) with DejaVu Sans Mono from `dejavu-fonts-ttf` and no system fonts: a machine with none
  * installed draws the same picture. Loaded once per process.
  */
 export function loadResvg(): Promise<RasterizeSvg> {
