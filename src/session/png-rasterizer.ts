@@ -85,7 +85,7 @@ let shared: Promise<RasterizeSvg> | undefined;
 
 /**
  * `@resvg/resvg-js` (prebuilt native binaries; it paints on libuv's thread pool, off the app's event
- * loop, and encodes the PNG on it) with DejaVu Sans Mono from `dejavu-fonts-ttf` and no system fonts: a machine with none
+ * loop; the PNG is encoded on the loop, a few ms) with DejaVu Sans Mono from `dejavu-fonts-ttf` and no system fonts: a machine with none
  * installed draws the same picture. Loaded once per process.
  */
 export function loadResvg(): Promise<RasterizeSvg> {
