@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENV, readConfig } from '../../src/launcher/config.js';
 import { parseArgs } from '../../src/launcher/parse-args.js';
 import { CELL } from '../../src/session/screen-svg.js';
+import { screenshotsFromEnv, screenshotsOnByEnv } from '../../src/util/screenshots-env.js';
 import { colours, decodePng } from '../helpers/png.js';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app } from './launch.js';
@@ -82,6 +83,16 @@ describe('the launcher with screenshots', { timeout: PROCESS_TEST_MS }, () => {
 });
 
 describe('the screenshots option of the launcher and the preload', () => {
+  it('INK_MCP_SCREENSHOTS is read the same way everywhere: 1 on; 0, empty or unset off; anything else invalid (off where nothing can refuse)', () => {
+    expect(screenshotsFromEnv({})).toEqual({ ok: true, on: false });
+    expect(screenshotsFromEnv({ INK_MCP_SCREENSHOTS: '' })).toEqual({ ok: true, on: false });
+    expect(screenshotsFromEnv({ INK_MCP_SCREENSHOTS: '0' })).toEqual({ ok: true, on: false });
+    expect(screenshotsFromEnv({ INK_MCP_SCREENSHOTS: '1' })).toEqual({ ok: true, on: true });
+    expect(screenshotsFromEnv({ INK_MCP_SCREENSHOTS: 'true' })).toEqual({ ok: false, value: 'true' });
+    expect(screenshotsOnByEnv({ INK_MCP_SCREENSHOTS: 'true' })).toBe(false);
+    expect(screenshotsOnByEnv({ INK_MCP_SCREENSHOTS: '1' })).toBe(true);
+  });
+
   it('--screenshots sets INK_MCP_SCREENSHOTS=1; the variable is read as 0 or 1, anything else refused', () => {
     expect(parseArgs(['--screenshots', '--', 'node', 'a.js'])).toEqual({
       kind: 'run',
