@@ -232,7 +232,7 @@ export const ACT_ENTRY: CatalogEntry = {
 };
 
 /** The built-ins with `screen.screenshot`, which is listed after the other screen tools. */
-export const BUILTIN_CATALOG_WITH_SCREENSHOT: readonly CatalogEntry[] = BUILTIN_CATALOG.flatMap((entry) =>
+const BUILTIN_CATALOG_WITH_SCREENSHOT: readonly CatalogEntry[] = BUILTIN_CATALOG.flatMap((entry) =>
   entry === SCREEN_WAIT_FOR ? [entry, SCREEN_SCREENSHOT] : [entry],
 );
 
