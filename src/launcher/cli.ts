@@ -191,7 +191,8 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
 function listedEarly(env: NodeJS.ProcessEnv): { tools?: readonly object[] } {
   const read = readConfig(env);
   if (!read.ok || read.config.surface !== 'stable') return {};
-  const tools = earlyTools({ session: read.config.session, builtinTools: read.config.builtinTools });
+  const { session, builtinTools, screenshots } = read.config;
+  const tools = earlyTools({ session, builtinTools, screenshots });
   return tools ? { tools } : {};
 }
 

@@ -1,3 +1,4 @@
+import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 
@@ -16,6 +17,8 @@ export interface RegisterConfig {
   columns?: number;
   rows?: number;
   builtinTools: boolean;
+  /** Offer `screen.screenshot` (with the built-in tools). */
+  screenshots: boolean;
   /** Which tools are listed (createMcpServer's `surface`): the stable list, or a tool per widget action. */
   surface: 'stable' | 'widgets';
   /** How an answer is laid out (createMcpServer's `answerBlocks`): one text block, or a block per part. */
@@ -38,6 +41,7 @@ export const ENV = {
   columns: 'INK_MCP_COLUMNS',
   rows: 'INK_MCP_ROWS',
   builtinTools: 'INK_MCP_BUILTIN_TOOLS',
+  screenshots: SCREENSHOTS_ENV,
   surface: 'INK_MCP_SURFACE',
   answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
   token: 'INK_MCP_TOKEN',
@@ -61,6 +65,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const rows = integer(env, ENV.rows, 3, 1_000, problems);
   const builtin = env[ENV.builtinTools] ?? '1';
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
+  const screenshots = screenshotsFromEnv(env);
+  if (!screenshots.ok)
+    problems.push(`${ENV.screenshots} must be 0 or 1, not ${JSON.stringify(screenshots.value)}`);
   const surface = oneOf(env, ENV.surface, ['stable', 'widgets'] as const, problems);
   const answerBlocks = oneOf(env, ENV.answerBlocks, ['one', 'many'] as const, problems);
   const recordCommand = commandList(env, ENV.recordCommand, problems);
@@ -72,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       mode: mode as RegisterConfig['mode'],
       session,
       builtinTools: builtin === '1',
+      screenshots: screenshots.ok && screenshots.on,
       surface,
       answerBlocks,
       ...(env[ENV.socket] ? { socket: env[ENV.socket] } : {}),

@@ -15,6 +15,8 @@ Options:
   --columns <n>        width of the in-memory terminal (default: 100)
   --rows <n>           height of the in-memory terminal (default: 30)
   --no-builtin-tools   no keyboard, screen and focus tools
+  --screenshots        offer <session>_screen_screenshot too: the screen as a PNG image
+                       (needs npm install @resvg/resvg-js dejavu-fonts-ttf)
   --surface <s>        which tools are listed: stable (the built-ins and one <session>_act tool
                        for any widget action: a list no call changes, answered before the app
                        has loaded) or widgets (a tool per widget action, as widgets come and go)
@@ -66,6 +68,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '--attach') attach = true;
     else if (arg === '--no-builtin-tools') env[ENV.builtinTools] = '0';
+    else if (arg === '--screenshots') env[ENV.screenshots] = '1';
     else {
       const [flag, inline] = arg.includes('=')
         ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]

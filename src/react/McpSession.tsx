@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import type { Confirmer } from '../session/confirmer.js';
+import { PngRasterizer, type ScreenshotOptions } from '../session/png-rasterizer.js';
 import type { ScreenSize } from '../session/screen-view.js';
 import { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
@@ -56,6 +57,13 @@ export interface McpSessionProps {
    * @default true
    */
   builtinTools?: boolean;
+  /**
+   * Offer `screen.screenshot` too (with the built-in tools): the screen as a PNG image, with its text.
+   * It needs the optional packages `@resvg/resvg-js` and `dejavu-fonts-ttf` (loaded at the first
+   * screenshot), or a `rasterizer` of your own.
+   * @default false
+   */
+  screenshots?: boolean | ScreenshotOptions;
   children?: ReactNode;
 }
 
@@ -192,7 +200,10 @@ class SessionAnchor extends Component<McpSessionProps> {
     const { id, typeMap } = this.props;
     const logger = this.props.logger ?? stderrLogger;
     const screen = () => this.#readScreen();
-    const builtins = this.props.builtinTools === false ? undefined : new BuiltinNodes(this.#builtinHost());
+    const builtins =
+      this.props.builtinTools === false
+        ? undefined
+        : new BuiltinNodes(this.#builtinHost(rasterizerFor(this.props.screenshots)));
     const autoIds = new AutoIds(logger);
     const source = new FiberViewSource({
       label: id,
@@ -282,8 +293,10 @@ class SessionAnchor extends Component<McpSessionProps> {
   }
 
   /** What the built-in tools reach of this session, read live at each call. */
-  #builtinHost(): BuiltinHost {
+  #builtinHost(screenshots: PngRasterizer | undefined): BuiltinHost {
     return {
+      screenshots,
+      picture: () => this.#session?.screenPicture(),
       press: (data) => this.#input(data),
       personOnly: () => {
         const session = this.#session;
@@ -334,6 +347,12 @@ class SessionAnchor extends Component<McpSessionProps> {
       this.#source = null;
     }
   }
+}
+
+/** What makes this session's screenshots, when they are on. */
+function rasterizerFor(option: McpSessionProps['screenshots']): PngRasterizer | undefined {
+  if (option === undefined || option === false) return undefined;
+  return new PngRasterizer(option === true ? undefined : option.rasterizer);
 }
 
 let warnedNoRenderer = false;

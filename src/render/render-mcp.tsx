@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import type { McpTypeMap } from '../react/type-map.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 import { stderrLogger } from '../walker/logger.js';
 import { servedByPreload } from './preload-state.js';
 import type { RecordSetup } from './recorder.js';
@@ -21,6 +22,12 @@ export interface RenderMcpOptions extends McpServerOptions {
   typeMap?: McpTypeMap;
   /** Offer the built-in keyboard, screen and focus tools (`<McpSession builtinTools>`). @default true */
   builtinTools?: boolean;
+  /**
+   * Offer `screen.screenshot` (with the built-in tools): the screen as a PNG image, with its text.
+   * Needs the optional packages `@resvg/resvg-js` and `dejavu-fonts-ttf` (`<McpSession screenshots>`).
+   * @default `INK_MCP_SCREENSHOTS=1` from the environment, else false
+   */
+  screenshots?: boolean | ScreenshotOptions;
   /** Size of the in-memory terminal (stdio). @default 100 */
   columns?: number;
   /** @default 30 */
@@ -63,7 +70,8 @@ export interface McpApp {
 
 /** Renders an app inside an `McpSession` and serves it over MCP, in one call (serve-app.ts puts it together). */
 export async function renderMcp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  const { session, transport, typeMap, builtinTools, columns, rows, port, host, connectionDir } = options;
+  const { session, transport, typeMap, builtinTools, screenshots, columns, rows, port, host, connectionDir } =
+    options;
   const { confirmTimeoutMs, confirmArmMs, patchConsole, stdin, stdout, stderr, record, ...server } = options;
   const recordTo = transport === 'stdio' ? recordFile(record) : record || undefined;
   if (transport === 'stdio' && servedByPreload()) throw new Error(PRELOADED);
@@ -86,7 +94,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
             confirm: defined({ timeoutMs: confirmTimeoutMs, armMs: confirmArmMs }),
           },
     headless: { ...defined({ columns, rows }), renderOnRead: true, stderr: stderr ?? process.stderr },
-    ...defined({ typeMap, builtinTools }),
+    ...defined({ typeMap, builtinTools, screenshots }),
     ...(recordTo ? { record: ownRecording(recordTo) } : {}),
     whenIdle: 'close',
   });

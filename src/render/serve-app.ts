@@ -6,6 +6,8 @@ import { createMcpServer, type McpServerHandle, type McpServerOptions } from '..
 import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
+import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { stderrLogger } from '../walker/logger.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
@@ -57,6 +59,8 @@ export interface ServeAppOptions {
   headless?: Omit<Extract<MountScreen, { kind: 'headless' }>, 'kind'>;
   typeMap?: McpTypeMap;
   builtinTools?: boolean;
+  /** Offer `screen.screenshot` (`<McpSession screenshots>`). @default `INK_MCP_SCREENSHOTS=1` from the environment */
+  screenshots?: boolean | ScreenshotOptions;
   /**
    * Once every app has exited: `'close'` the server; or `'keep'` serving (an app rendered later is
    * served too), with the input no longer keeping the process alive (`io.hold`).
@@ -109,6 +113,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     logger,
   });
   const recorder = options.record ? openRecorder(options, server) : undefined;
+  const screenshots = options.screenshots ?? screenshotsByEnv(logger);
   const cleanups: (() => void)[] = [];
   const instances = new Set<Instance>();
   /** What each mounted app takes from the process (its console output) until it is gone. */
@@ -219,6 +224,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
         logger,
         ...(options.typeMap ? { typeMap: options.typeMap } : {}),
         ...(options.builtinTools === undefined ? {} : { builtinTools: options.builtinTools }),
+        screenshots,
         ...(confirmer ? { confirmer } : {}),
       },
       appOptions,
@@ -297,6 +303,16 @@ function openRecorder(options: ServeAppOptions, server: McpServerHandle): Record
   });
   if (!(recorder instanceof Recorder)) throw new Error(recorder.message);
   return recorder;
+}
+
+/** `INK_MCP_SCREENSHOTS`, read once per served app; a value other than 0 or 1 is said, and leaves them off. */
+function screenshotsByEnv(logger: { warn(message: string): void }): boolean {
+  const read = screenshotsFromEnv(process.env);
+  if (read.ok) return read.on;
+  logger.warn(
+    `ink-mcp: ${SCREENSHOTS_ENV} must be 0 or 1, not ${JSON.stringify(read.value)}; screenshots are off.`,
+  );
+  return false;
 }
 
 function ended(input: NodeJS.ReadableStream): Promise<void> {

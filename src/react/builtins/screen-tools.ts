@@ -8,6 +8,7 @@ import { focusWords } from '../focus-words.js';
 import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 import { compileScreenPattern } from './screen-pattern.js';
+import { screenshotSpec } from './screenshot-tool.js';
 import { waitForScreen } from './wait-for-screen.js';
 
 export { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../../walker/builtin-catalog.js';
@@ -15,7 +16,10 @@ export { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../../walker/builtin-catalog.js';
 /** Re-checks a screen no commit reported this often while waiting. */
 const BACKSTOP_MS = 100;
 
-/** `screen.read {}` and `screen.wait_for {text | pattern, timeout_ms}`. */
+/**
+ * `screen.read {}`, `screen.wait_for {text | pattern, timeout_ms}` and, when screenshots are on,
+ * `screen.screenshot {}`.
+ */
 export function screenProvider(host: BuiltinHost): ToolProvider {
   const specs: ActionSpec[] = [
     {
@@ -32,6 +36,7 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
       run: (args, call) => waitFor(host, args as WaitArgs, call),
     },
   ];
+  if (host.screenshots) specs.push(screenshotSpec(host, host.screenshots, describeScreen));
   return { mcpTools: () => specs };
 }
 
