@@ -5,13 +5,14 @@ import type { McpTypeMap } from '../react/type-map.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import type { Session } from '../session/session.js';
 import { stderrLogger } from '../walker/logger.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 import { SessionIds } from './session-ids.js';
-import { type MountScreen, mountSession } from './session-mount.js';
+import type { MountScreen } from './session-mount.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
 
 /** How agents reach the app. */
@@ -60,6 +61,22 @@ export interface ServeAppOptions {
    * served too), with the input no longer keeping the process alive (`io.hold`).
    */
   whenIdle: 'close' | 'keep';
+  /**
+   * What the apps are: `'ink'`, trees rendered with Ink (`render`); `'terminal'`, apps reached as a
+   * terminal is (`serveTerminal`), which needs neither React nor Ink loaded. @default 'ink'
+   */
+  apps?: 'ink' | 'terminal';
+}
+
+/** An app reached only through its terminal (src/terminal/), served as one session. */
+export interface TerminalServing {
+  session: Session;
+  /** Resolves when the app has gone (exited, or its terminal closed). */
+  exited: Promise<void>;
+  /** Ends the app (the agent went away, or a signal): it should then exit. */
+  stop(): void;
+  /** Requests that need the app wait for this (its first output). @default none: at once */
+  ready?: Promise<void>;
 }
 
 /** An app's Ink instance, served. */
@@ -79,6 +96,11 @@ export interface ServedApp {
     tree: ReactNode,
     appOptions?: RenderOptions,
   ): ServedInstance;
+  /**
+   * Serves an app reached only through its terminal as a session of this server (with
+   * `apps: 'terminal'`): `start` gets the session id and starts serving it.
+   */
+  serveTerminal(start: (id: string) => TerminalServing): TerminalServing;
   /** Answers requests waiting for the app with `reason` instead (the app cannot be served). */
   refuse(reason: string): void;
   /** Unmounts every app, writes the answers owed (bounded), closes the server. */
@@ -99,6 +121,9 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  */
 export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const { io } = options;
+  // Loaded only for Ink apps: a terminal session (the launcher's pseudo-terminal) needs no React.
+  const mountSession =
+    options.apps === 'terminal' ? undefined : (await import('./session-mount.js')).mountSession;
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
   const server = createMcpServer({
@@ -107,7 +132,8 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     logger,
   });
   const cleanups: (() => void)[] = [];
-  const instances = new Set<Instance>();
+  /** What is running, to unmount (an Ink instance) or stop (a terminal app) on the way down. */
+  const instances = new Set<Pick<Instance, 'unmount'>>();
   /** What each mounted app takes from the process (its console output) until it is gone. */
   const disposers = new Set<() => void>();
   let transport: AnsweringStdioTransport | undefined;
@@ -200,6 +226,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
 
   const ids = new SessionIds(options.session);
   const render: ServedApp['render'] = (realRender, tree, appOptions = {}) => {
+    if (!mountSession) throw new Error('ink-mcp: this server serves terminal apps only (apps: "terminal").');
     const id = ids.take();
     if (ids.size === 1 && io.kind === 'stdio') io.hold?.(true);
     const mount = mountSession(
@@ -262,11 +289,45 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     };
   };
 
+  const serveTerminal: ServedApp['serveTerminal'] = (start) => {
+    const id = ids.take();
+    if (ids.size === 1 && io.kind === 'stdio') io.hold?.(true);
+    const serving = start(id);
+    const instance = { unmount: () => serving.stop() };
+    instances.add(instance);
+    let detach: (() => void) | undefined;
+    try {
+      detach = server.attach(serving.session);
+    } catch (error) {
+      logger.warn(
+        `ink-mcp: session "${id}" could not be attached to its server (${String(error)}); it is not served.`,
+      );
+    }
+    if (transport) {
+      const ready = transport.ready.bind(transport);
+      if (serving.ready) void serving.ready.then(ready, ready);
+      else ready();
+    }
+    void serving.exited.then(async () => {
+      // As an Ink session goes (McpSession): off the server, then stopped.
+      detach?.();
+      serving.session.stop();
+      instances.delete(instance);
+      ids.release(id);
+      await transport?.answered(DRAIN_MS);
+      if (ids.size > 0 || down) return;
+      if (options.whenIdle === 'close') await shutdown(false);
+      else if (io.kind === 'stdio') io.hold?.(false);
+    });
+    return serving;
+  };
+
   return {
     server,
     ...(endpoint ? { endpoint } : {}),
     ...(connectionFile ? { connectionFile } : {}),
     render,
+    serveTerminal,
     refuse: (reason) => transport?.refuse(reason),
     stop: () => shutdown(false),
     stopped: whenStopped,

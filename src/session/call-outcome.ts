@@ -25,6 +25,8 @@ export type DispatchResult =
       screen?: string;
       /** Which widget has focus after the call, in words (`"name" (Ink focus)`), when the app has focus. */
       focus?: string;
+      /** How the session reaches the app, when that limits it (Session.mode). */
+      mode?: string;
       /** The call ended its own app (it ran; the session and its tools are gone). */
       stopped?: true;
     } & ToolChanges)
@@ -35,6 +37,7 @@ export type DispatchResult =
       fault: boolean;
       screen?: string;
       focus?: string;
+      mode?: string;
     };
 
 export interface AfterTheCall {
@@ -44,6 +47,8 @@ export interface AfterTheCall {
   screen: string | undefined;
   /** Which widget has focus after the call, when the session can tell. */
   focus?: string | undefined;
+  /** How the session reaches the app (Session.mode). */
+  mode?: string | undefined;
   timeoutMs: number;
 }
 
@@ -55,6 +60,7 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
   const screen = {
     ...(after.screen === undefined ? {} : { screen: after.screen }),
     ...(after.focus === undefined ? {} : { focus: after.focus }),
+    ...(after.mode === undefined ? {} : { mode: after.mode }),
   };
   if (outcome.ok && isWidgetUnavailable(outcome.value)) {
     const { widgetId, why } = outcome.value;

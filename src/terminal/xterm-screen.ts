@@ -1,0 +1,142 @@
+import xterm from '@xterm/headless';
+import { Subscribable } from '../util/subscribable.js';
+
+/** What a terminal session needs of the app's screen (xterm-screen.ts keeps it). */
+export interface TerminalScreen {
+  /** The terminal's size, what the app was told it is. */
+  readonly columns: number;
+  readonly rows: number;
+  /** Bytes the app wrote to its terminal. */
+  write(data: string | Uint8Array): void;
+  /** The rows a person sees now, as plain text (trailing blanks and blank rows at the bottom dropped). */
+  text(): string;
+  /** Called after each write has been parsed into the screen. */
+  onChange(listener: () => void): () => void;
+  /** Resolves once everything written so far is on the screen. */
+  parsed(): Promise<void>;
+  /**
+   * Resolves when the app has answered what it was just sent: output came and then stopped for
+   * `quietMs`; or none came within `firstMs`; or `maxMs` passed (an app that animates never stops).
+   */
+  answered(timing?: Partial<AnswerTiming> & { sinceStart?: boolean }): Promise<void>;
+  dispose(): void;
+}
+
+export interface AnswerTiming {
+  firstMs: number;
+  quietMs: number;
+  maxMs: number;
+}
+
+/**
+ * After a key: a terminal tells nothing of when the app has handled it, only what it writes. Ink
+ * draws at most every 32 ms (its render throttle) and at once after a quiet spell, so a key that
+ * changes the screen shows within a few milliseconds; these bounds leave room for a loaded machine.
+ */
+export const KEY_TIMING: AnswerTiming = { firstMs: 250, quietMs: 40, maxMs: 1_500 };
+
+export interface XtermScreenOptions {
+  columns: number;
+  rows: number;
+  /**
+   * A line feed also returns the cursor to the line's start, as a terminal's driver does for
+   * output (ONLCR). True where no driver sits between the app and the screen (an in-process pair);
+   * a pseudo-terminal already does it.
+   */
+  convertEol: boolean;
+  /** Where the terminal's own replies go (a cursor-position report, device attributes): the app's input. */
+  reply?: (data: string) => void;
+}
+
+/**
+ * The screen of a program's output, kept by @xterm/headless (the terminal emulator of VS Code,
+ * without a display): what a person would see in a terminal of that size. Used when ink-mcp cannot
+ * reach the app's Ink and only its bytes are there to read.
+ */
+export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
+  const { columns, rows } = options;
+  const terminal = new xterm.Terminal({
+    cols: columns,
+    rows,
+    scrollback: 1_000,
+    convertEol: options.convertEol,
+    allowProposedApi: true,
+  });
+  const reply = options.reply;
+  const replies = reply ? terminal.onData((data) => reply(data)) : undefined;
+  const changed = new Subscribable<void>();
+  /** Writes not yet parsed, and when the last output arrived. */
+  let pending = 0;
+  let lastOutput = 0;
+  let outputs = 0;
+  let waiters: (() => void)[] = [];
+  let disposed = false;
+
+  const text = (): string => {
+    const buffer = terminal.buffer.active;
+    const lines: string[] = [];
+    // The bottom screen (baseY), as a terminal shows it once output scrolled.
+    for (let y = 0; y < terminal.rows; y++)
+      lines.push(buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '');
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    return lines.join('\n');
+  };
+
+  return {
+    columns,
+    rows,
+    write(data) {
+      if (disposed) return;
+      pending++;
+      outputs++;
+      lastOutput = performance.now();
+      terminal.write(data, () => {
+        pending--;
+        changed.emit();
+        if (pending === 0) {
+          const woken = waiters;
+          waiters = [];
+          for (const wake of woken) wake();
+        }
+      });
+    },
+    text,
+    onChange: (listener) => changed.subscribe(listener),
+    parsed: () =>
+      pending === 0 || disposed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            waiters.push(resolve);
+          }),
+    answered(timing = {}) {
+      const { firstMs, quietMs, maxMs } = { ...KEY_TIMING, ...timing };
+      const started = performance.now();
+      // `sinceStart`: any output so far counts (the first screen), not only what comes after now.
+      const before = timing.sinceStart ? 0 : outputs;
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          const now = performance.now();
+          const came = outputs !== before;
+          if (disposed || now - started >= maxMs || (!came && now - started >= firstMs)) return done();
+          if (came && pending === 0 && now - lastOutput >= quietMs) return done();
+          const next = came ? Math.max(1, quietMs - (now - lastOutput)) : firstMs - (now - started);
+          timer = setTimeout(check, Math.min(next, maxMs - (now - started)));
+        };
+        let timer: NodeJS.Timeout = setTimeout(check, Math.min(quietMs, firstMs));
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      replies?.dispose();
+      changed.clear();
+      for (const wake of waiters) wake();
+      waiters = [];
+      terminal.dispose();
+    },
+  };
+}
