@@ -70,7 +70,12 @@ if (!result.ok) {
     },
   };
   setPreloadHook(hook);
-  if (pair) watchForBundle(pair, config, () => !hooked && !terminal && (terminal = true));
+  const claimTerminal = () => {
+    if (hooked || terminal) return false;
+    terminal = true;
+    return true;
+  };
+  if (pair) watchForBundle(pair, config, claimTerminal);
   if (stdio) {
     start().catch((error: unknown) => {
       process.stderr.write(

@@ -29,6 +29,7 @@ const KEPT_BYTES = 256 * 1024;
  * erasing, the alternate screen, synchronized output (Ink writes `?2026h` around each frame, and
  * erases lines to redraw).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: reading terminal escapes is the point.
 const DRAWS = /\u001B\[(\d*[ABCDGHJK]|\?(25|1049|2026)[hl]|\d+;\d+H)/;
 
 export function installTerminalPair(): TerminalPair {
