@@ -65,6 +65,8 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
   const reply = options.reply;
   const replies = reply ? terminal.onData((data) => reply(data)) : undefined;
   const changed = new Subscribable<void>();
+  /** Told of every write as it arrives (before it is parsed). */
+  const written = new Subscribable<void>();
   /** Writes not yet parsed, and when the last output arrived. */
   let pending = 0;
   let lastOutput = 0;
@@ -82,6 +84,13 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
     return lines.join('\n');
   };
 
+  const parsed = (): Promise<void> =>
+    pending === 0 || disposed
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          waiters.push(resolve);
+        });
+
   return {
     columns,
     rows,
@@ -90,6 +99,7 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
       pending++;
       outputs++;
       lastOutput = performance.now();
+      written.emit();
       terminal.write(data, () => {
         pending--;
         changed.emit();
@@ -102,31 +112,28 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
     },
     text,
     onChange: (listener) => changed.subscribe(listener),
-    parsed: () =>
-      pending === 0 || disposed
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            waiters.push(resolve);
-          }),
+    parsed,
     answered(timing = {}) {
       const { firstMs, quietMs, maxMs } = { ...KEY_TIMING, ...timing };
-      const started = performance.now();
-      // `sinceStart`: any output so far counts (the first screen), not only what comes after now.
-      const before = timing.sinceStart ? 0 : outputs;
+      // `sinceStart`: output so far counts (the first screen), not only what comes after now.
+      const came = timing.sinceStart === true && outputs > 0;
       return new Promise<void>((resolve) => {
-        const check = () => {
-          const now = performance.now();
-          const came = outputs !== before;
-          if (disposed || now - started >= maxMs || (!came && now - started >= firstMs)) return done();
-          if (came && pending === 0 && now - lastOutput >= quietMs) return done();
-          const next = came ? Math.max(1, quietMs - (now - lastOutput)) : firstMs - (now - started);
-          timer = setTimeout(check, Math.min(next, maxMs - (now - started)));
-        };
-        let timer: NodeJS.Timeout = setTimeout(check, Math.min(quietMs, firstMs));
-        const done = () => {
+        let timer: NodeJS.Timeout | undefined;
+        const finish = () => {
           clearTimeout(timer);
-          resolve();
+          clearTimeout(cap);
+          off();
+          void parsed().then(resolve);
         };
+        const cap = setTimeout(finish, maxMs);
+        const arm = (ms: number) => {
+          clearTimeout(timer);
+          timer = setTimeout(finish, ms);
+        };
+        // Each write starts the quiet spell again; none at all ends the wait at `firstMs`.
+        const off = written.subscribe(() => arm(quietMs));
+        arm(came ? Math.max(0, quietMs - (performance.now() - lastOutput)) : firstMs);
+        if (disposed) finish();
       });
     },
     dispose() {
@@ -134,6 +141,7 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
       disposed = true;
       replies?.dispose();
       changed.clear();
+      written.clear();
       for (const wake of waiters) wake();
       waiters = [];
       terminal.dispose();
