@@ -2,6 +2,7 @@ import * as ownInk from 'ink';
 import type { RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { serveApp } from '../render/serve-app.js';
+import { mountSession } from '../render/session-mount.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
 import { openInput } from './served-input.js';
@@ -22,6 +23,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   const logger = stderrLogger;
   const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
   const served = await serveApp({
+    mount: mountSession,
     server: { logger, surface: config.surface, answerBlocks: config.answerBlocks },
     session: config.session,
     io: input

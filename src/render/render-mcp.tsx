@@ -6,6 +6,7 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { stderrLogger } from '../walker/logger.js';
 import { servedByPreload } from './preload-state.js';
 import { serveApp } from './serve-app.js';
+import { mountSession } from './session-mount.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
   /** The session id: the first segment of every tool name. */
@@ -61,6 +62,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
   // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
   if (transport === 'http' && !(stdin ?? process.stdin).isTTY) throw new Error(NO_TERMINAL);
   const served = await serveApp({
+    mount: mountSession,
     server: { ...server, logger: options.logger ?? stderrLogger },
     session,
     io:

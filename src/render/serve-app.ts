@@ -12,7 +12,7 @@ import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 import { SessionIds } from './session-ids.js';
-import type { MountScreen } from './session-mount.js';
+import type { MountScreen, mountSession } from './session-mount.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
 
 /** How agents reach the app. */
@@ -62,10 +62,13 @@ export interface ServeAppOptions {
    */
   whenIdle: 'close' | 'keep';
   /**
-   * What the apps are: `'ink'`, trees rendered with Ink (`render`); `'terminal'`, apps reached as a
-   * terminal is (`serveTerminal`), which needs neither React nor Ink loaded. @default 'ink'
+   * How an Ink app's tree becomes a session (session-mount.ts's `mountSession`), for `render`. Given
+   * by the callers that render Ink, so that a server of terminal apps alone (`serveTerminal`, the
+   * launcher's pseudo-terminal) loads neither React nor Ink; and not imported here on demand: under
+   * the preload this module loads while the app's `import 'ink'` is still evaluating, and a module
+   * graph that imports Ink then would wait on it for ever.
    */
-  apps?: 'ink' | 'terminal';
+  mount?: typeof mountSession;
 }
 
 /** An app reached only through its terminal (src/terminal/), served as one session. */
@@ -97,8 +100,8 @@ export interface ServedApp {
     appOptions?: RenderOptions,
   ): ServedInstance;
   /**
-   * Serves an app reached only through its terminal as a session of this server (with
-   * `apps: 'terminal'`): `start` gets the session id and starts serving it.
+   * Serves an app reached only through its terminal as a session of this server: `start` gets the
+   * session id and starts serving it.
    */
   serveTerminal(start: (id: string) => TerminalServing): TerminalServing;
   /** Answers requests waiting for the app with `reason` instead (the app cannot be served). */
@@ -117,13 +120,12 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 /**
  * The composition root: the one place a served app is put together (server, transport, stdout,
  * sessions, signals, the way down). `renderMcp`, the preload (`ink-mcp/register`, which the
- * launcher uses), `startMcp` and `renderHeadless` are thin callers of it.
+ * launcher uses), `startMcp`, `renderHeadless` and the terminal sessions (serve-terminal.ts) are
+ * thin callers of it.
  */
 export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const { io } = options;
-  // Loaded only for Ink apps: a terminal session (the launcher's pseudo-terminal) needs no React.
-  const mountSession =
-    options.apps === 'terminal' ? undefined : (await import('./session-mount.js')).mountSession;
+  const mountSession = options.mount;
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
   const server = createMcpServer({
@@ -226,7 +228,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
 
   const ids = new SessionIds(options.session);
   const render: ServedApp['render'] = (realRender, tree, appOptions = {}) => {
-    if (!mountSession) throw new Error('ink-mcp: this server serves terminal apps only (apps: "terminal").');
+    if (!mountSession) throw new Error('ink-mcp: this server serves terminal apps only (no `mount`).');
     const id = ids.take();
     if (ids.size === 1 && io.kind === 'stdio') io.hold?.(true);
     const mount = mountSession(

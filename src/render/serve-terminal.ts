@@ -33,7 +33,6 @@ export async function serveTerminalApp(options: ServeTerminalOptions): Promise<S
     io: options.io,
     builtinTools: options.builtinTools,
     whenIdle: 'close',
-    apps: 'terminal',
   });
   served.serveTerminal((id) => ({
     session: terminalSession({
