@@ -63,6 +63,7 @@ if (!result.ok) {
         return Promise.resolve((ink as { render: unknown }).render);
       }
       hooked = true;
+      pair?.dismiss();
       return start().then(
         (wrap) => wrap(ink),
         (error: unknown) => fallback(ink, error),

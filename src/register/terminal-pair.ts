@@ -19,6 +19,8 @@ export interface TerminalPair {
    * gets its frames); what it wrote before is given to `screen` first.
    */
   take(screen: (data: string | Uint8Array) => void): void;
+  /** Ink was hooked by module: output is no longer watched or kept (stdin stays the terminal's). */
+  dismiss(): void;
 }
 
 /** Output kept before ink-mcp takes the screen: the app's first frames, not a log. */
@@ -53,7 +55,9 @@ export function installTerminalPair(): TerminalPair {
   let kept: (string | Uint8Array)[] = [];
   let keptBytes = 0;
   let screen: ((data: string | Uint8Array) => void) | undefined;
+  let watching = true;
   stdout.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!watching) return write(chunk, ...rest);
     const data = typeof chunk === 'string' || chunk instanceof Uint8Array ? chunk : String(chunk);
     if (screen) {
       screen(data);
@@ -80,6 +84,11 @@ export function installTerminalPair(): TerminalPair {
       for (const data of kept) to(data);
       kept = [];
       screen = to;
+    },
+    dismiss: () => {
+      watching = false;
+      kept = [];
+      interactive = undefined;
     },
   };
 }

@@ -125,10 +125,12 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
           off();
           void parsed().then(resolve);
         };
-        const cap = setTimeout(finish, maxMs);
+        // Unref'd: waiting on the app must not keep its process alive (in-process, an app that exits
+        // on a key lets its event loop run dry, which is how its end is seen: serve-bundle.ts).
+        const cap = setTimeout(finish, maxMs).unref();
         const arm = (ms: number) => {
           clearTimeout(timer);
-          timer = setTimeout(finish, ms);
+          timer = setTimeout(finish, ms).unref();
         };
         // Each write starts the quiet spell again; none at all ends the wait at `firstMs`.
         const off = written.subscribe(() => arm(quietMs));
