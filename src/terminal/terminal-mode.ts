@@ -13,7 +13,7 @@ export function modeLine(mode: TerminalMode): string {
       ? 'the program runs in a pseudo-terminal (it is not a Node program ink-mcp can hook)'
       : "the app's Ink is bundled into its code, out of ink-mcp's reach";
   return (
-    `Mode: terminal — ${how}. Keys and the screen only: no widgets, no focus, no element tree, ` +
-    'no colours in screen.read; each key waits until the app has written and gone quiet.'
+    `Mode: terminal — ${how}. Keys and the screen only: no widgets, no focus, no element tree; ` +
+    'each key waits until the app has written and gone quiet.'
   );
 }

@@ -75,6 +75,8 @@ export function terminalSession(options: TerminalSessionOptions): Session {
     ...(logger ? { logger } : {}),
     input: host.press,
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
+    // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
+    styledScreen: () => screen.styled(),
     mode: modeLine(app.mode),
   });
   return session;

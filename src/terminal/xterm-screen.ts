@@ -10,6 +10,8 @@ export interface TerminalScreen {
   write(data: string | Uint8Array): void;
   /** The rows a person sees now, as plain text (trailing blanks and blank rows at the bottom dropped). */
   text(): string;
+  /** The same rows with their colours and styles, as SGR escape sequences (what `screen.read {styles}` reads). */
+  styled(): string;
   /** Called after each write has been parsed into the screen. */
   onChange(listener: () => void): () => void;
   /** Resolves once everything written so far is on the screen. */
@@ -84,6 +86,44 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
     return lines.join('\n');
   };
 
+  const styled = (): string => {
+    const buffer = terminal.buffer.active;
+    const cell = buffer.getNullCell();
+    const lines: string[] = [];
+    for (let y = 0; y < terminal.rows; y++) {
+      const line = buffer.getLine(buffer.baseY + y);
+      let out = '';
+      let open = '';
+      let pendingBlank = '';
+      for (let x = 0; line && x < line.length; x++) {
+        line.getCell(x, cell);
+        if (cell.getWidth() === 0) continue; // the second half of a wide character
+        const sgr = cellSgr(cell);
+        const chars = cell.getChars() || ' ';
+        // Blanks in the default style at a line's end are dropped, as text() drops them.
+        if (sgr === '' && chars === ' ') {
+          pendingBlank += ' ';
+          continue;
+        }
+        if (sgr !== open) {
+          if (open !== '') out += '\u001B[0m';
+          out += pendingBlank;
+          pendingBlank = '';
+          if (sgr !== '') out += `\u001B[${sgr}m`;
+          open = sgr;
+        } else {
+          out += pendingBlank;
+          pendingBlank = '';
+        }
+        out += chars;
+      }
+      if (open !== '') out += '\u001B[0m';
+      lines.push(out);
+    }
+    while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+    return lines.join('\n');
+  };
+
   const parsed = (): Promise<void> =>
     pending === 0 || disposed
       ? Promise.resolve()
@@ -111,6 +151,7 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
       });
     },
     text,
+    styled,
     onChange: (listener) => changed.subscribe(listener),
     parsed,
     answered(timing = {}) {
@@ -149,4 +190,32 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
       terminal.dispose();
     },
   };
+}
+
+type Cell = ReturnType<xterm.IBuffer['getNullCell']>;
+
+/** The SGR parameters of a cell's style ('' for the terminal's default). */
+function cellSgr(cell: Cell): string {
+  const codes: string[] = [];
+  if (cell.isBold()) codes.push('1');
+  if (cell.isDim()) codes.push('2');
+  if (cell.isItalic()) codes.push('3');
+  if (cell.isUnderline()) codes.push('4');
+  if (cell.isInverse()) codes.push('7');
+  if (cell.isInvisible()) codes.push('8');
+  if (cell.isStrikethrough()) codes.push('9');
+  const fg = colourSgr(cell.isFgRGB(), cell.isFgPalette(), cell.getFgColor(), 30);
+  const bg = colourSgr(cell.isBgRGB(), cell.isBgPalette(), cell.getBgColor(), 40);
+  if (fg) codes.push(fg);
+  if (bg) codes.push(bg);
+  return codes.join(';');
+}
+
+/** A colour as SGR: the 16 palette colours by their own codes, 256-palette and RGB in the extended forms. */
+function colourSgr(rgb: boolean, palette: boolean, colour: number, base: 30 | 40): string | undefined {
+  if (rgb) return `${base + 8};2;${(colour >> 16) & 255};${(colour >> 8) & 255};${colour & 255}`;
+  if (!palette) return undefined;
+  if (colour < 8) return String(base + colour);
+  if (colour < 16) return String(base + 60 + colour - 8);
+  return `${base + 8};5;${colour}`;
 }

@@ -109,6 +109,9 @@ describe('terminal mode through the launcher', () => {
       expect(pressed.text).toContain('typed: hello the⏎');
       const waited = await run.call('app.screen.wait_for', { text: 'the⏎' });
       expect(waited.isError, waited.text).toBeFalsy();
+      // Colours, read from the terminal's cells (the app's <Text color="green">).
+      const styled = await run.call('app.screen.read', { styles: true });
+      expect(styled.text).toContain('[green]typed: hello the⏎[/]');
 
       // What this mode cannot do is said, not guessed at.
       const focus = await run.call('app.focus.list', {});

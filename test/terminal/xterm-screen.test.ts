@@ -84,3 +84,21 @@ describe('a terminal session', () => {
     expect(session.screen()).toBe('hello\nok');
   });
 });
+
+describe('colours from the terminal', () => {
+  it('styled(): each run in its style as SGR; screen.read {styles} of a terminal session names them', async () => {
+    const screen = screenOf({ columns: 30, rows: 3 });
+    screen.write(
+      '\u001B[1;32mok\u001B[0m plain \u001B[48;2;106;170;100mC\u001B[0m\n\u001B[38;5;208mx\u001B[39m',
+    );
+    await screen.parsed();
+    expect(screen.styled()).toBe(
+      '\u001B[1;32mok\u001B[0m plain \u001B[48;2;106;170;100mC\u001B[0m\n\u001B[38;5;208mx\u001B[0m',
+    );
+    const session = terminalSession({ id: 'app', app: { screen, send: () => {}, mode: 'stdio' } });
+    const read = session.readScreen(undefined, true);
+    expect(read?.styled).toBe(true);
+    expect(read?.text).toContain('[bold green]ok[/] plain [on green(#6aaa64)]C[/]');
+    expect(session.screen()).toBe('ok plain C\nx');
+  });
+});
