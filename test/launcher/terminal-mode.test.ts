@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startsNode } from '../../src/launcher/node-command.js';
+import { parseArgs } from '../../src/launcher/parse-args.js';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch } from './launch.js';
 
@@ -85,6 +86,14 @@ describe('which commands start Node (the preload reaches them) and which run in 
   });
 });
 
+describe('--terminal', () => {
+  it('asks for a pseudo-terminal; not with --attach, where the keys would be the person’s', () => {
+    expect(parseArgs(['--terminal', '--', 'node', 'a.js'])).toMatchObject({ kind: 'run', terminal: true });
+    expect(parseArgs(['--', 'node', 'a.js'])).not.toHaveProperty('terminal');
+    expect(parseArgs(['--terminal', '--attach', '--', 'node', 'a.js'])).toMatchObject({ kind: 'error' });
+  });
+});
+
 describe('terminal mode through the launcher', () => {
   it('a bundled Ink app (esbuild, DEV false) is served on a terminal of its own: typing shows on the screen, answers name the mode', async () => {
     const run = await launch(built.bin, ['--columns', '70', '--rows', '12'], ['node', bundle]);
@@ -150,6 +159,18 @@ describe('terminal mode through the launcher', () => {
       await run.close();
     }
     await until(() => !alive(pid), 15_000, `the shell program (pid ${pid}) to exit`);
+  }, 60_000);
+
+  it('--terminal runs a Node Ink app in a pseudo-terminal: each key waits for its redraw, so a stale-closure handler sees every key', async () => {
+    const run = await launch(built.bin, ['--terminal'], ['node', app('mover.js')]);
+    try {
+      const moved = await run.call('app.keyboard.press', { keys: ['right', 'right', 'right', 'down'] });
+      expect(moved.isError, moved.text).toBeFalsy();
+      expect(moved.text).toContain('position 4,2');
+      expect(moved.text).toContain('pseudo-terminal');
+    } finally {
+      await run.close();
+    }
   }, 60_000);
 
   it('a program that exits on a key: the call is answered with its last screen', async () => {
