@@ -7,6 +7,7 @@ import { register } from 'node:module';
 import { type RegisterConfig, readConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
+import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
 import { lookLikeTerminal } from './terminal-look.js';
 import { installTerminalPair, type TerminalPair } from './terminal-pair.js';
 
@@ -37,6 +38,8 @@ if (!result.ok) {
   // cannot be hooked by module (terminal-pair.ts). Not in a real terminal: there the keys are a person's.
   const pair =
     config.mode === 'stdio' && config.socket && !process.stdout.isTTY ? installTerminalPair() : undefined;
+  // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
+  const roots = pair ? installDevtoolsHook() : undefined;
   if (config.mode === 'stdio') lookLikeTerminal(config);
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
@@ -76,7 +79,7 @@ if (!result.ok) {
     terminal = true;
     return true;
   };
-  if (pair) watchForBundle(pair, config, claimTerminal);
+  if (pair && roots) watchForBundle(pair, roots, config, claimTerminal);
   if (stdio) {
     start().catch((error: unknown) => {
       process.stderr.write(
@@ -91,12 +94,17 @@ if (!result.ok) {
  * (Ink bundled into its code): once it did, and still has not a little later, `claim()` decides it
  * (false when Ink was hooked meanwhile) and this process is served on its terminal.
  */
-function watchForBundle(pair: TerminalPair, config: RegisterConfig, claim: () => boolean): void {
+function watchForBundle(
+  pair: TerminalPair,
+  roots: InkRoots,
+  config: RegisterConfig,
+  claim: () => boolean,
+): void {
   pair.onInteractive(() => {
     const timer = setTimeout(() => {
       if (!claim()) return;
       import('./serve-bundle.js')
-        .then((m) => m.serveBundle(config, pair))
+        .then((m) => m.serveBundle(config, pair, roots))
         .catch((error: unknown) => {
           process.stderr.write(
             `ink-mcp: this process draws a terminal UI but could not be served in terminal mode: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -2,6 +2,7 @@ import type { RegisterConfig } from '../launcher/config.js';
 import { serveTerminalApp } from '../render/serve-terminal.js';
 import { createXtermScreen } from '../terminal/xterm-screen.js';
 import { stderrLogger } from '../walker/logger.js';
+import type { InkRoots } from './devtools-hook.js';
 import { openInput } from './served-input.js';
 import type { TerminalPair } from './terminal-pair.js';
 
@@ -13,7 +14,11 @@ const EXIT_GRACE_MS = 3_000;
  * module (a bundle), but it draws a terminal UI on the terminal the preload gave it
  * (terminal-pair.ts). Its output becomes the screen (@xterm/headless); keys go to its stdin.
  */
-export async function serveBundle(config: RegisterConfig, pair: TerminalPair): Promise<void> {
+export async function serveBundle(
+  config: RegisterConfig,
+  pair: TerminalPair,
+  roots: InkRoots,
+): Promise<void> {
   const logger = stderrLogger;
   const screen = createXtermScreen({
     columns: config.columns ?? 100,
@@ -45,11 +50,14 @@ export async function serveBundle(config: RegisterConfig, pair: TerminalPair): P
       // listens for it decides; otherwise the server's own listener ends the process once it stopped.
       stop: () => process.kill(process.pid, 'SIGHUP'),
       ready: screen.answered({ firstMs: 5_000, quietMs: 50, maxMs: 5_000, sinceStart: true }),
+      inkRoot: () => roots.first(),
     },
   });
   input.hold(false);
   logger.warn(
-    `ink-mcp: process ${process.pid} draws a terminal UI but imported no Ink ink-mcp could hook (a bundle?): it is served in terminal mode, keys and screen only.`,
+    roots.first() === undefined
+      ? `ink-mcp: process ${process.pid} draws a terminal UI but imported no Ink ink-mcp could hook (a bundle?): it is served in terminal mode, keys and screen only.`
+      : `ink-mcp: process ${process.pid} renders a bundled Ink: it is served through React's DevTools hook (its tree and focus) and its terminal (screen and keys).`,
   );
   // After the end of input the app has a little while to finish on its own, then the process exits.
   void input.ended

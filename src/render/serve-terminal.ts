@@ -1,5 +1,7 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
+import { hookedTerminalSession } from '../terminal/hooked-session.js';
 import { type TerminalApp, terminalSession } from '../terminal/terminal-session.js';
+import { stderrLogger } from '../walker/logger.js';
 import { type ServedApp, type ServeIo, serveApp } from './serve-app.js';
 
 /** An app reached only through its terminal, running. */
@@ -10,6 +12,11 @@ export interface RunningTerminalApp extends TerminalApp {
   stop(): void;
   /** Requests that need the app wait for this (its first output). @default none */
   ready?: Promise<void>;
+  /**
+   * The app's Ink root, if React's DevTools hook reported one (a bundle run with DEV=true): its React
+   * tree and focus are then read too (hooked-session.ts). @default none
+   */
+  inkRoot?: () => unknown;
 }
 
 export interface ServeTerminalOptions {
@@ -34,16 +41,19 @@ export async function serveTerminalApp(options: ServeTerminalOptions): Promise<S
     builtinTools: options.builtinTools,
     whenIdle: 'close',
   });
-  served.serveTerminal((id) => ({
-    session: terminalSession({
-      id,
-      app,
-      builtinTools: options.builtinTools,
-      ...(options.server.logger ? { logger: options.server.logger } : {}),
-    }),
-    exited: app.exited,
-    stop: app.stop,
-    ...(app.ready ? { ready: app.ready } : {}),
-  }));
+  const logger = options.server.logger ?? stderrLogger;
+  served.serveTerminal((id) => {
+    const root = app.inkRoot?.();
+    const hooked =
+      root === undefined
+        ? undefined
+        : hookedTerminalSession({ id, app, root, builtinTools: options.builtinTools, logger });
+    return {
+      session: hooked ?? terminalSession({ id, app, builtinTools: options.builtinTools, logger }),
+      exited: app.exited,
+      stop: app.stop,
+      ...(app.ready ? { ready: app.ready } : {}),
+    };
+  });
   return served;
 }
