@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -18,13 +18,20 @@ import { app, launch } from './launch.js';
 let built: BuiltPackage;
 let dir: string;
 let bundle: string;
-beforeAll(async () => {
-  built = await buildPackage();
-  dir = mkdtempSync(join(tmpdir(), 'ink-mcp-bundle-'));
-  bundle = join(dir, 'bundled-echo.mjs');
+let devBundle: string;
+
+/**
+ * The fixture as one esbuild bundle, Ink and React inside, `process.env.DEV` defined false (Ink reads
+ * DEV through `node:process`, which the define does not reach: the check stays a run-time one).
+ * `dev`: the bundle sets DEV=true itself before Ink loads, as a user running it with DEV=true does;
+ * Ink then injects into React's DevTools hook and reads the package.json above the bundle.
+ */
+async function bundleFixture(outfile: string, dev: boolean): Promise<void> {
+  const banner =
+    "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
   await build({
     entryPoints: [app('bundled-echo.js')],
-    outfile: bundle,
+    outfile,
     absWorkingDir: repoRoot,
     bundle: true,
     platform: 'node',
@@ -32,7 +39,7 @@ beforeAll(async () => {
     target: 'node20',
     define: { 'process.env.DEV': '"false"', 'process.env.NODE_ENV': '"production"' },
     // Ink imports react-devtools-core only under DEV=true (not installed here): a stub, as a bundle
-    // that never uses it might carry. CommonJS parts of the bundle need a `require`.
+    // that never connects to a DevTools server might carry. CommonJS parts of the bundle need a `require`.
     plugins: [
       {
         name: 'no-devtools',
@@ -44,11 +51,20 @@ beforeAll(async () => {
         },
       },
     ],
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
+    banner: { js: dev ? `${banner} process.env.DEV = 'true';` : banner },
     logLevel: 'error',
   });
+}
+
+beforeAll(async () => {
+  built = await buildPackage();
+  dir = mkdtempSync(join(tmpdir(), 'ink-mcp-bundle-'));
+  bundle = join(dir, 'bundled-echo.mjs');
+  await bundleFixture(bundle, false);
+  mkdirSync(join(dir, 'dev', 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'dev', 'package.json'), '{"name":"bundled-echo","version":"1.0.0"}\n');
+  devBundle = join(dir, 'dev', 'dist', 'bundled-echo.mjs');
+  await bundleFixture(devBundle, true);
 }, 60_000);
 afterAll(() => {
   built?.remove();
@@ -132,6 +148,31 @@ describe('terminal mode through the launcher', () => {
     }
     // The client closed: the app's process is gone (its terminal closed), not left behind.
     await until(() => !alive(pid), 15_000, `the bundled app (pid ${pid}) to exit`);
+  }, 60_000);
+
+  it('a bundle run with DEV=true injects into React’s DevTools hook: its focus and tree are read too', async () => {
+    const run = await launch(built.bin, [], ['node', devBundle]);
+    try {
+      const read = await run.call('app.screen.read', {});
+      expect(read.isError, read.text).toBeFalsy();
+      expect(read.text).toContain('Mode: DevTools hook');
+      expect(read.text).toContain('echo has focus');
+      // Ink's focus manager, found in the bundle's fibers.
+      expect(read.text).toContain('Focus: "echo"');
+      const focus = await run.call('app.focus.list', {});
+      expect(focus.isError, focus.text).toBeFalsy();
+      expect(focus.text).toContain('"focused": "echo"');
+      // Keys through its terminal, each after React committed what it caused.
+      const typed = await run.call('app.keyboard.type', { text: 'hooked' });
+      expect(typed.text).toContain('typed: hooked');
+      const tree = await run.client.readResource({ uri: 'ink://app/tree' });
+      const text = tree.contents[0] && 'text' in tree.contents[0] ? String(tree.contents[0].text) : '';
+      // The tree resource's focus node, as for a hooked Ink.
+      expect(text).toMatch(/"ids": \[\s*"echo"\s*\],\s*"active": "echo"/);
+      expect(run.stderr()).toContain("served through React's DevTools hook");
+    } finally {
+      await run.close();
+    }
   }, 60_000);
 
   it('a program that is not Node runs in a pseudo-terminal: keys reach it, its screen is read, and it is gone after the client closes', async () => {
