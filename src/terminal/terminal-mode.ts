@@ -18,7 +18,7 @@ export function modeLine(mode: TerminalMode): string {
   const how =
     mode === 'pty'
       ? 'the program runs in a pseudo-terminal (it is not a Node program ink-mcp can hook)'
-      : "the app's Ink is bundled into its code, out of ink-mcp's reach";
+      : 'the app draws on its terminal with no Ink ink-mcp could hook (one bundled into its code, or none)';
   return (
     `Mode: terminal — ${how}. Keys and the screen only: no widgets, no focus, no element tree; ` +
     'each key waits until the app has written and gone quiet.'

@@ -122,7 +122,7 @@ describe('terminal mode through the launcher', () => {
       // The app sees an interactive terminal of the session's size.
       expect(read.text).toContain('tty 70x12');
       expect(read.text).toContain('Mode: terminal');
-      expect(read.text).toContain('bundled into its code');
+      expect(read.text).toContain('no Ink ink-mcp could hook');
       pid = Number(/pid (\d+)/.exec(read.text)?.[1]);
       expect(pid).toBeGreaterThan(0);
 
