@@ -3,7 +3,8 @@ import { basename, delimiter, isAbsolute, join, resolve } from 'node:path';
 
 /**
  * Whether a command starts Node, so that the preload can reach the app inside it: `node` itself,
- * or a script whose `#!` line runs Node (npx, npm, tsx, an installed CLI's bin). Anything else — a
+ * npx, npm, pnpm, yarn, tsx or ts-node by name, or a script whose `#!` line runs Node (an installed
+ * CLI's bin). Anything else — a
  * compiled binary (Bun, a Node single executable), a shell script, Python — cannot be preloaded and
  * runs in a pseudo-terminal. A command that cannot be found counts as Node, so that starting it
  * fails as it always did, with its own message.
@@ -11,12 +12,17 @@ import { basename, delimiter, isAbsolute, join, resolve } from 'node:path';
 export function startsNode(command: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
   const file = command[0];
   if (file === undefined) return true;
-  if (/^(node|nodejs)(\.exe)?$/i.test(basename(file)) || file === process.execPath) return true;
+  // By name first: version managers put these behind shims that are binaries (Volta) or shell
+  // scripts (asdf), whose first line says nothing of Node.
+  if (NODE_NAMES.test(basename(file)) || file === process.execPath) return true;
   const path = locate(file, env);
   if (path === undefined) return true;
   if (path === process.execPath) return true;
   return /^#!.*\bnode(js)?\b/.test(firstLine(path));
 }
+
+/** Node itself and the package managers and runners that start it. */
+const NODE_NAMES = /^(node|nodejs|npx|npm|pnpm|pnpx|yarn|tsx|ts-node)(\.(exe|cmd))?$/i;
 
 /** Where a command's file is: itself when it names a path, else the first match on PATH. */
 function locate(file: string, env: NodeJS.ProcessEnv): string | undefined {
