@@ -36,6 +36,7 @@ const FRAME = { firstMs: 50, quietMs: 20, maxMs: 500 };
  * the screen and keys go through its terminal (its Ink is not ink-mcp's, so its frames cannot be
  * rendered in memory), and each key waits for React's commit and then the frame Ink draws.
  */
+/** Undefined when the root's tree cannot be read: the caller serves a plain terminal session. */
 export function hookedTerminalSession(options: HookedSessionOptions): Session | undefined {
   const { id, app, logger } = options;
   const root = options.root as FiberRoot;
@@ -91,6 +92,12 @@ export function hookedTerminalSession(options: HookedSessionOptions): Session | 
     mode: modeLine('devtools'),
   });
   source.start(first);
+  // A tree that cannot be read (internals of another shape) would leave no tools at all: the plain
+  // terminal session serves it instead.
+  if (options.builtinTools !== false && session.tree().length === 0) {
+    source.dispose();
+    return undefined;
+  }
   return session;
 }
 
