@@ -64,6 +64,7 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
     const done: DispatchResult = { ok: true, value: outcome.value, added, removed };
     if (after.screen !== undefined) done.screen = after.screen;
     if (after.focus !== undefined) done.focus = after.focus;
+    if (after.mode !== undefined) done.mode = after.mode;
     return done;
   }
   const screen = {

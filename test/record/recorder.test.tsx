@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { useMcpTools } from '../../src/index.js';
 import { renderMcp } from '../../src/render/render-mcp.js';
 import { serveApp } from '../../src/render/serve-app.js';
+import { mountSession } from '../../src/render/session-mount.js';
 import { parseRecording } from '../../src/util/recording.js';
 
 /** A sign-in form: its action takes a password, which a recording must not keep. */
@@ -43,6 +44,7 @@ async function recorded(surface: 'stable' | 'widgets') {
     io: { kind: 'transport', transport: serverSide },
     headless: { renderOnRead: false, columns: 40, rows: 5 },
     whenIdle: 'keep',
+    mount: mountSession,
     record: { file, launch: { preload: false, command: ['node', 'login.js'], env: {} } },
   });
   served.render(render, <Login />);
