@@ -102,28 +102,26 @@ async function agent(args: string[]) {
 
 async function viaTools(): Promise<Outcome> {
   const { client, tools, counted, call } = await agent([...APP, '--stdio']);
-  // Dotted or portable names: find each tool by its widget and action.
-  const named = (widget: string, action: string) => {
-    const found = tools.find((t) => new RegExp(`${widget}[._]${action}$`).test(t.name));
-    if (!found) throw new Error(`no tool for ${widget}.${action} in ${tools.map((t) => t.name).join(', ')}`);
-    return found.name;
-  };
-  const add = named('todos', 'add_item');
-  const toggle = named('todos', 'toggle');
-  const tab = named('filter', 'select_tab');
-  const list = named('todos', 'list');
+  // The stable surface, as the todo example serves it: every widget action through `todo_act`.
+  const act = tools.find((t) => /(^|[._])act$/.test(t.name))?.name;
+  if (!act) throw new Error(`no act tool in ${tools.map((t) => t.name).join(', ')}`);
+  const perform = (widget: string, action: string, args: object) =>
+    call(act, { widget, action, args: JSON.stringify(args) });
   const started = performance.now();
-  for (const text of ITEMS) await call(add, { text });
-  await call(toggle, { index: 1 });
-  await call(tab, { label: 'done' });
-  await call(list, {});
+  for (const text of ITEMS) await perform('todos', 'add_item', { text });
+  await perform('todos', 'toggle', { index: 1 });
+  await perform('filter', 'select_tab', { label: 'done' });
+  await perform('todos', 'list', {});
   const ms = performance.now() - started;
   const { last, actions, bytes } = counted;
-  const answer = JSON.parse(last[0]!.text!) as { items: { text: string; done: boolean }[]; filter: string };
-  const screen = last
-    .slice(1)
-    .map((c) => c.text ?? '')
-    .join('\n');
+  // One block: the action's value (JSON), then the screen after the call and the actions now.
+  const whole = last.map((c) => c.text ?? '').join('\n\n');
+  const cut = whole.indexOf('\n\nScreen after the call:');
+  const answer = JSON.parse(cut < 0 ? whole : whole.slice(0, cut)) as {
+    items: { text: string; done: boolean }[];
+    filter: string;
+  };
+  const screen = cut < 0 ? '' : whole.slice(cut, whole.indexOf('\nActions now'));
   const ok =
     answer.filter === 'done' &&
     JSON.stringify(answer.items.map((i) => [i.text, i.done])) ===
@@ -131,7 +129,7 @@ async function viaTools(): Promise<Outcome> {
     /\[x\] beta/.test(screen) &&
     !/alpha|gamma/.test(screen);
   await client.close();
-  if (!ok) throw new Error(`ink-mcp: the final state did not verify: ${last.map((c) => c.text).join('\n')}`);
+  if (!ok) throw new Error(`ink-mcp: the final state did not verify: ${whole}`);
   return { ms, actions, bytes };
 }
 
