@@ -58,6 +58,10 @@ const BENCHES: Bench[] = [
     file: 'screen-bytes.bench.tsx',
     about: 'S1: bytes per answer for a 1,000-item list (bounded to the terminal)',
   },
+  {
+    file: 'screenshot.bench.tsx',
+    about: 'S2: one screen.screenshot of the todo example (100 × 30), call to answer',
+  },
 ];
 
 interface Goal {
@@ -333,6 +337,16 @@ GOALS.push(
     what: 'context: bytes of the whole frame of that list (what an unbounded answer carried)',
     target: '',
   },
+  {
+    key: 'S2',
+    what: 'context: ms per screen.screenshot of the todo example (100 × 30 cells, 900 × 540 px), call to answer',
+    target: '',
+  },
+  { key: 'S2.first', what: 'context: ms for the first one (loads the rasterizer and the font)', target: '' },
+  { key: 'S2.svg', what: 'context: ms to draw the SVG from the cells', target: '' },
+  { key: 'S2.png', what: 'context: ms for @resvg/resvg-js to rasterize it to PNG', target: '' },
+  { key: 'S2.png.cpu', what: 'context: CPU ms (all threads) of that rasterization', target: '' },
+  { key: 'S2.bytes', what: 'context: bytes of that PNG', target: '' },
 );
 
 const FIGURE = /^([PMKST]\d+(?:\.[\w-]+)*) (\S+)/;

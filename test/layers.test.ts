@@ -83,6 +83,18 @@ describe('layers', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('src/launcher loads a layer above it only lazily, and only the session commands (export-test, replay)', () => {
+    // The launcher starts in a blink and never loads the SDK; `ink-mcp export-test` and `ink-mcp
+    // replay` need the MCP client, so cli.ts imports them (src/testing) when they are asked for.
+    const lazy: string[] = [];
+    for (const file of files(join(root, 'src', 'launcher'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, spec] of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g))
+        lazy.push(`${relative(root, file)} → ${spec}`);
+    }
+    expect(lazy).toEqual(['src/launcher/cli.ts → ../testing/session-cli.js']);
+  });
+
   it('core must not import components/: nothing in src/ imports a file outside src/', () => {
     const wrong: string[] = [];
     for (const file of files(join(root, 'src'))) {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,12 @@ const TAIL_CHARS = 2_000;
 
 /** `ink-mcp [options] -- <command…>`: runs the command with the preload, and serves it. */
 export async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === 'export-test' || argv[0] === 'replay') {
+    // Loaded only for these commands (they need the MCP client): the launcher itself stays light.
+    const { sessionCommand } = await import('../testing/session-cli.js');
+    process.exitCode = await sessionCommand(argv);
+    return;
+  }
   const parsed = parseArgs(argv);
   if (parsed.kind === 'help') {
     // Asked for, before anything is served: the usage goes where a command's output goes.
@@ -33,6 +39,18 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.stderr.write(`${parsed.message}\n\n${USAGE}`);
     process.exitCode = 2;
     return;
+  }
+  const record = parsed.env[ENV.record];
+  if (record !== undefined) {
+    // Said now, before the app starts: the app's process writes the file, where only stderr would tell.
+    const problem = writable(record);
+    if (problem !== undefined) {
+      process.stderr.write(
+        `ink-mcp: cannot record to ${JSON.stringify(record)}: ${problem}. Give a file in a folder that exists and you can write.\n`,
+      );
+      process.exitCode = 2;
+      return;
+    }
   }
   const env = childEnv(process.env, parsed.env);
   if (parsed.attach) return runAttached(parsed.command, env);
@@ -173,7 +191,8 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
 function listedEarly(env: NodeJS.ProcessEnv): { tools?: readonly object[] } {
   const read = readConfig(env);
   if (!read.ok || read.config.surface !== 'stable') return {};
-  const tools = earlyTools({ session: read.config.session, builtinTools: read.config.builtinTools });
+  const { session, builtinTools, screenshots } = read.config;
+  const tools = earlyTools({ session, builtinTools, screenshots });
   return tools ? { tools } : {};
 }
 
@@ -221,6 +240,16 @@ class OutputTail {
       .split('\n')
       .filter((line) => line !== '');
     return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
+  }
+}
+
+/** Why `file` cannot be written (it is created empty, as the recording starts), or undefined. */
+function writable(file: string): string | undefined {
+  try {
+    closeSync(openSync(file, 'w'));
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

@@ -1,4 +1,9 @@
+import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
+
+/** A session id the launcher is given leaves room for a `_NN` suffix. */
+const SESSION_BASE_LENGTH = MAX_ID_LENGTH - 4;
 
 /** How the preload serves the app, read from the environment the launcher sets (documented in the README). */
 export interface RegisterConfig {
@@ -12,11 +17,17 @@ export interface RegisterConfig {
   columns?: number;
   rows?: number;
   builtinTools: boolean;
+  /** Offer `screen.screenshot` (with the built-in tools). */
+  screenshots: boolean;
   /** Which tools are listed (createMcpServer's `surface`): the stable list, or a tool per widget action. */
   surface: 'stable' | 'widgets';
   /** How an answer is laid out (createMcpServer's `answerBlocks`): one text block, or a block per part. */
   answerBlocks: 'one' | 'many';
   token?: string;
+  /** Record the session to this file (and `<file>.cast`): `ink-mcp --record`. */
+  record?: string;
+  /** The command the launcher ran, for the recording (replays start it again). */
+  recordCommand?: string[];
 }
 
 export type ConfigResult = { ok: true; config: RegisterConfig } | { ok: false; message: string };
@@ -30,9 +41,12 @@ export const ENV = {
   columns: 'INK_MCP_COLUMNS',
   rows: 'INK_MCP_ROWS',
   builtinTools: 'INK_MCP_BUILTIN_TOOLS',
+  screenshots: SCREENSHOTS_ENV,
   surface: 'INK_MCP_SURFACE',
   answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
   token: 'INK_MCP_TOKEN',
+  record: 'INK_MCP_RECORD',
+  recordCommand: 'INK_MCP_RECORD_COMMAND',
 } as const;
 
 export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
@@ -41,16 +55,22 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   if (mode !== 'stdio' && mode !== 'attach')
     problems.push(`${ENV.mode} must be "stdio" or "attach", not ${JSON.stringify(mode)}`);
   const session = env[ENV.session] ?? 'app';
-  // Room for the `_N` suffix of a second render.
-  if (!isId(session) || session.length > 28)
-    problems.push(`${ENV.session} must be 1–28 characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`);
+  // Room for the `_N` suffix of a second render (src/render/session-ids.ts).
+  if (!isId(session) || session.length > SESSION_BASE_LENGTH)
+    problems.push(
+      `${ENV.session} must be 1-${SESSION_BASE_LENGTH} characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`,
+    );
   const port = integer(env, ENV.port, 0, 65_535, problems);
   const columns = integer(env, ENV.columns, 10, 1_000, problems);
   const rows = integer(env, ENV.rows, 3, 1_000, problems);
   const builtin = env[ENV.builtinTools] ?? '1';
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
+  const screenshots = screenshotsFromEnv(env);
+  if (!screenshots.ok)
+    problems.push(`${ENV.screenshots} must be 0 or 1, not ${JSON.stringify(screenshots.value)}`);
   const surface = oneOf(env, ENV.surface, ['stable', 'widgets'] as const, problems);
   const answerBlocks = oneOf(env, ENV.answerBlocks, ['one', 'many'] as const, problems);
+  const recordCommand = commandList(env, ENV.recordCommand, problems);
   if (problems.length > 0)
     return { ok: false, message: `ink-mcp: the app is not served: ${problems.join('; ')}.` };
   return {
@@ -59,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       mode: mode as RegisterConfig['mode'],
       session,
       builtinTools: builtin === '1',
+      screenshots: screenshots.ok && screenshots.on,
       surface,
       answerBlocks,
       ...(env[ENV.socket] ? { socket: env[ENV.socket] } : {}),
@@ -66,6 +87,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(columns === undefined ? {} : { columns }),
       ...(rows === undefined ? {} : { rows }),
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
+      ...(env[ENV.record] ? { record: env[ENV.record] } : {}),
+      ...(recordCommand ? { recordCommand } : {}),
     },
   };
 }
@@ -102,4 +125,19 @@ function integer(
     return undefined;
   }
   return value;
+}
+
+/** A JSON array of strings (the launcher's command, for the recording). */
+function commandList(env: NodeJS.ProcessEnv, name: string, problems: string[]): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string'))
+      return value as string[];
+  } catch {
+    // Said below, as any other shape is.
+  }
+  problems.push(`${name} must be a JSON array of strings (the command), not ${JSON.stringify(raw)}`);
+  return undefined;
 }

@@ -1,10 +1,11 @@
 import { SERVED_METHODS, SERVER_OWN_METHODS } from '../render/early-methods.js';
+import { SERVER_NAME, VERSION } from '../util/version.js';
 
 /**
  * What the launcher answers itself while the app is still loading (before its ink-mcp server is
  * connected): `initialize`, `ping`, and every method ink-mcp never serves. Some clients probe with a
  * short timeout (the AI SDK's `server/discover`, 1 s), and an app may take longer than that to
- * load. Kept free of imports so the launcher starts in a blink; test/launcher/early-answers.test.ts
+ * load. Kept free of heavy imports (two small constant modules) so the launcher starts in a blink; test/launcher/early-answers.test.ts
  * checks every constant here against the real server.
  */
 
@@ -27,8 +28,6 @@ export const SERVER_CAPABILITIES = {
   tools: { listChanged: true },
   resources: { subscribe: true, listChanged: true },
 };
-export const SERVER_NAME = 'ink-mcp';
-export const SERVER_VERSION = '0.1.0';
 
 export type JsonRpcId = string | number;
 
@@ -38,7 +37,7 @@ export interface ServerInfo {
   version: string;
 }
 
-const DEFAULT_SERVER_INFO: ServerInfo = { name: SERVER_NAME, version: SERVER_VERSION };
+const DEFAULT_SERVER_INFO: ServerInfo = { name: SERVER_NAME, version: VERSION };
 
 export interface JsonRpcRequest {
   jsonrpc: '2.0';

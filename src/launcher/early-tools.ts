@@ -25,6 +25,8 @@ export interface EarlyToolsOptions {
   session: string;
   /** Whether the session offers the built-in keyboard, screen and focus tools. */
   builtinTools: boolean;
+  /** Whether it offers `screen.screenshot` too (with the built-ins). @default false */
+  screenshots?: boolean;
   /** How names are listed (createMcpServer's `nameStyle`; `'auto'` is portable). */
   nameStyle?: 'dotted' | 'portable' | 'auto';
 }
@@ -35,9 +37,9 @@ export interface EarlyToolsOptions {
  * whose listing the server decides on its own).
  */
 export function earlyTools(options: EarlyToolsOptions): EarlyTool[] | undefined {
-  const { session, builtinTools, nameStyle } = options;
+  const { session, builtinTools, screenshots = false, nameStyle } = options;
   if (!isId(session)) return undefined;
-  return stableCatalog(builtinTools).map((entry) => {
+  return stableCatalog(builtinTools, screenshots).map((entry) => {
     const canonical = `${session}.${entry.name}`;
     // A valid session id (≤ 32 characters) and the catalog's names stay within the 64 characters of a
     // portable name and never collide once dots become `_`: no hash suffix is ever needed here.

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ENV, readConfig } from './config.js';
 
 export const USAGE = `Usage: ink-mcp [options] -- <command> [args…]
@@ -14,17 +15,26 @@ Options:
   --columns <n>        width of the in-memory terminal (default: 100)
   --rows <n>           height of the in-memory terminal (default: 30)
   --no-builtin-tools   no keyboard, screen and focus tools
+  --screenshots        offer <session>_screen_screenshot too: the screen as a PNG image
+                       (needs npm install @resvg/resvg-js dejavu-fonts-ttf)
   --surface <s>        which tools are listed: stable (the built-ins and one <session>_act tool
                        for any widget action: a list no call changes, answered before the app
                        has loaded) or widgets (a tool per widget action, as widgets come and go)
                        (default: stable)
   --answer-blocks <b>  one (each answer in one text block) or many (a block per part)
                        (default: one)
+  --record <file>      write every call (its arguments, answer and the screen after it) to
+                       <file> as JSON Lines, and the screen to <file>.cast (asciicast v2)
   -h, --help           this text
+
+From an agent's session to a test:
+  ink-mcp --record <file> -- <command> [args…]     record a session
+  ink-mcp export-test <file> --out <test file>     write a vitest test that replays it
+  ink-mcp replay <file> -- <command> [args…]       replay it; exit 1 at the first difference
 
 The same preload without the launcher: node --import ink-mcp/register app.js
 (configured by ${Object.values(ENV)
-  .filter((name) => name !== ENV.socket)
+  .filter((name) => name !== ENV.socket && name !== ENV.recordCommand)
   .join(', ')}).
 `;
 
@@ -40,6 +50,7 @@ const VALUED: Record<string, string> = {
   '--rows': ENV.rows,
   '--surface': ENV.surface,
   '--answer-blocks': ENV.answerBlocks,
+  '--record': ENV.record,
 };
 
 /** The launcher's command line (after `node ink-mcp`) → what to run, with which variables. */
@@ -57,6 +68,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '--attach') attach = true;
     else if (arg === '--no-builtin-tools') env[ENV.builtinTools] = '0';
+    else if (arg === '--screenshots') env[ENV.screenshots] = '1';
     else {
       const [flag, inline] = arg.includes('=')
         ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
@@ -76,6 +88,19 @@ export function parseArgs(argv: readonly string[]): Parsed {
     };
   if (env[ENV.port] !== undefined && !attach)
     return { kind: 'error', message: 'ink-mcp: --port is for --attach (headless mode serves on stdio).' };
+  const record = env[ENV.record];
+  if (record !== undefined) {
+    if (attach)
+      return {
+        kind: 'error',
+        message:
+          'ink-mcp: --record records a headless session (the agent starts the app); it does not work with --attach.',
+      };
+    if (record === '') return { kind: 'error', message: 'ink-mcp: --record needs a file name.' };
+    // The app may run in another folder: the file is where the person meant, from here.
+    env[ENV.record] = resolve(record);
+    env[ENV.recordCommand] = JSON.stringify(command);
+  }
   env[ENV.mode] = attach ? 'attach' : 'stdio';
   const checked = readConfig(env);
   if (!checked.ok) {

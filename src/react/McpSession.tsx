@@ -1,7 +1,8 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import { defaultTypeMap } from '../registry/default-type-map.js';
 import type { Confirmer } from '../session/confirmer.js';
+import { PngRasterizer, type ScreenshotOptions } from '../session/png-rasterizer.js';
 import type { ScreenSize } from '../session/screen-view.js';
 import { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
@@ -20,9 +21,11 @@ import type { Fiber } from './fiber-types.js';
 import { FiberViewSource } from './fiber-view-source.js';
 import { focusOwner } from './focus-owner.js';
 import { FocusReader } from './focus-state.js';
+import { focusWords } from './focus-words.js';
 import { type ColourRenders, colourRenders, inkColourMissing } from './ink-colour.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
+import { pressAndSettle } from './key-settling.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import type { Scrollback } from './scrollback.js';
 import { SessionContext, type SessionLink } from './session-context.js';
@@ -55,6 +58,13 @@ export interface McpSessionProps {
    * @default true
    */
   builtinTools?: boolean;
+  /**
+   * Offer `screen.screenshot` too (with the built-in tools): the screen as a PNG image, with its text.
+   * It needs the optional packages `@resvg/resvg-js` and `dejavu-fonts-ttf` (loaded at the first
+   * screenshot), or a `rasterizer` of your own.
+   * @default false
+   */
+  screenshots?: boolean | ScreenshotOptions;
   children?: ReactNode;
 }
 
@@ -132,26 +142,13 @@ class SessionAnchor extends Component<McpSessionProps> {
     );
     this.#stop();
   };
-  /**
-   * The session's keyboard (`CallInfo.input`): one keypress, or one paste, as a person's, in its own
-   * input event. Resolves once React committed what it caused and its effects ran — `useInput`
-   * re-subscribes its handler in an effect, so a key sent sooner would reach the stale handler of
-   * the render before (a `setX(x + 1)` closure would see the same `x` twice).
-   */
-  readonly #input = async (data: string): Promise<void> => {
+  /** The session's keyboard (`CallInfo.input`): a key as a person's, settled (key-settling.ts). */
+  readonly #input = (data: string): Promise<void> => {
     if (!this.#keyboard)
-      throw new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).');
-    // The prototype's emit, not the instance's: a pending confirmation replaces the instance's to
-    // take the terminal's keys, and an agent's keys must never answer it.
-    EventEmitter.prototype.emit.call(this.#keyboard, 'input', data);
-    await this.#source?.settled();
-    // One more turn before the next key: React's Scheduler works about 5 ms a turn, so on a loaded
-    // machine the commit's passive effects (useInput subscribing the handler that sees the new
-    // state) can fall a turn behind the quiet turn `settled()` ends on, and the next key would reach
-    // the stale handler and be lost (1 in 10,000 keys typed, at a load of 10 on 2 cores). The
-    // Scheduler's own turn was queued before this one, so it runs first.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await this.#source?.settled();
+      return Promise.reject(
+        new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).'),
+      );
+    return pressAndSettle(this.#keyboard, data, () => this.#source?.settled() ?? Promise.resolve());
   };
 
   override componentDidMount(): void {
@@ -207,7 +204,9 @@ class SessionAnchor extends Component<McpSessionProps> {
     // The source's notes, made here so the built-ins note their forest where the snapshot notes its lists.
     const notes = new SpliceNotes();
     const builtins =
-      this.props.builtinTools === false ? undefined : new BuiltinNodes(this.#builtinHost(), notes);
+      this.props.builtinTools === false
+        ? undefined
+        : new BuiltinNodes(this.#builtinHost(rasterizerFor(this.props.screenshots)), notes);
     const autoIds = new AutoIds(logger);
     const source = new FiberViewSource({
       label: id,
@@ -292,16 +291,16 @@ class SessionAnchor extends Component<McpSessionProps> {
     const root = this.#source?.hostRoot();
     const focus = root ? this.#focus.read(root) : undefined;
     if (focus === undefined || focus.ids.length === 0) return undefined;
-    if (focus.active === undefined) return 'nothing has focus (Tab, or focus.set, gives it)';
-    const owner = focusOwner(this.#source?.anchor() ?? null, focus.active);
-    return owner === undefined || owner === focus.active
-      ? JSON.stringify(focus.active)
-      : `widget ${JSON.stringify(owner)} (Ink focus id ${JSON.stringify(focus.active)})`;
+    const owner =
+      focus.active === undefined ? undefined : focusOwner(this.#source?.anchor() ?? null, focus.active);
+    return focusWords(focus.active, owner);
   }
 
   /** What the built-in tools reach of this session, read live at each call. */
-  #builtinHost(): BuiltinHost {
+  #builtinHost(screenshots: PngRasterizer | undefined): BuiltinHost {
     return {
+      screenshots,
+      picture: () => this.#session?.screenPicture(),
       press: (data) => this.#input(data),
       personOnly: () => {
         const session = this.#session;
@@ -352,6 +351,12 @@ class SessionAnchor extends Component<McpSessionProps> {
       this.#source = null;
     }
   }
+}
+
+/** What makes this session's screenshots, when they are on. */
+function rasterizerFor(option: McpSessionProps['screenshots']): PngRasterizer | undefined {
+  if (option === undefined || option === false) return undefined;
+  return new PngRasterizer(option === true ? undefined : option.rasterizer);
 }
 
 let warnedNoRenderer = false;

@@ -1,4 +1,5 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
+import { ID_RULE } from '../walker/id-rule.js';
 import { specsOf } from '../walker/offered.js';
 import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
 import { withChildren } from './provider-for.js';
@@ -157,14 +158,16 @@ export class AutoIds {
     }
     let wrapper = byId.get(id);
     if (wrapper === undefined) {
-      const where = `${type} #${n} on screen (rendered without an id: ${ordinal(n)} ${type} in view order).`;
+      // After the action's own words: "Actions now" shows a description's first sentence, which
+      // must say what the action does.
+      const where = `(${type} #${n} on screen, rendered without an id: the ${ordinal(n)} ${type} in view order.)`;
       wrapper = {
         mcpTools(attrs, node) {
           const specs = provider.mcpTools(attrs, node);
           if (!Array.isArray(specs)) return specs;
           return specs.map((spec: ActionSpec) => ({
             ...spec,
-            description: typeof spec.description === 'string' ? `${where} ${spec.description}` : where,
+            description: typeof spec.description === 'string' ? `${spec.description} ${where}` : where,
           }));
         },
       };
@@ -181,7 +184,7 @@ export class AutoIds {
     const offer = specsOf(provider, node);
     if (!offer.ok || offer.specs.length === 0) return;
     this.#logger.warn(
-      `ink-mcp: <${node.type}> declares tools but renders without an id, so it offers none. Give it an \`id\` prop (1-32 of [A-Za-z0-9_-]).`,
+      `ink-mcp: <${node.type}> declares tools but renders without an id, so it offers none. Give it an \`id\` prop (${ID_RULE}).`,
     );
   }
 }

@@ -62,7 +62,11 @@ async function openOwnStdio(config: RegisterConfig): Promise<StdioChannel> {
   ]);
   const tools =
     config.surface === 'stable'
-      ? earlyTools({ session: config.session, builtinTools: config.builtinTools })
+      ? earlyTools({
+          session: config.session,
+          builtinTools: config.builtinTools,
+          screenshots: config.screenshots,
+        })
       : undefined;
   return openStdioRelay(tools ? { tools } : {});
 }

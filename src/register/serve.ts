@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import * as ownInk from 'ink';
-import type { RegisterConfig } from '../launcher/config.js';
+import { ENV, type RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
+import type { RecordSetup } from '../render/recorder.js';
 import { serveApp } from '../render/serve-app.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
@@ -34,6 +35,8 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       stderr: process.stderr,
     },
     builtinTools: config.builtinTools,
+    ...(config.record && input ? { record: recordSetup(config) } : {}),
+    screenshots: config.screenshots,
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',
@@ -63,6 +66,59 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       return ink.render(...args);
     }) as typeof ink.render;
   };
+}
+
+/**
+ * How a replay starts this app again: the launcher's command (it said which), or this process's own
+ * (`node --import ink-mcp/register app.js`), with the settings the launcher's flags made.
+ */
+function recordSetup(config: RegisterConfig): RecordSetup {
+  const settings = [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks];
+  const env = Object.fromEntries(
+    settings.flatMap((name) =>
+      process.env[name] === undefined ? [] : [[name, process.env[name] as string]],
+    ),
+  );
+  return {
+    file: config.record as string,
+    // Every Node process of the command has the preload: only the one served records.
+    deferred: true,
+    launch: {
+      preload: true,
+      command: config.recordCommand ?? [
+        process.execPath,
+        ...ownOptions(process.execArgv),
+        ...process.argv.slice(1),
+      ],
+      env,
+    },
+  };
+}
+
+/** This process's Node options (`--import tsx`) without the preload itself, which a replay adds again. */
+function ownOptions(execArgv: readonly string[]): string[] {
+  const options: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const option = execArgv[i]!;
+    const value = option.includes('=') ? option.slice(option.indexOf('=') + 1) : execArgv[i + 1];
+    const takesValue = /^--(import|require|loader|experimental-loader)$/.test(option) || option === '-r';
+    if (
+      /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/.test(option) &&
+      value !== undefined &&
+      isPreload(value)
+    ) {
+      if (takesValue) i++;
+      continue;
+    }
+    options.push(option);
+  }
+  return options;
+}
+
+/** `ink-mcp/register`, or this preload's own file by URL or path. */
+function isPreload(specifier: string): boolean {
+  const own = new URL('./index.js', import.meta.url);
+  return specifier === 'ink-mcp/register' || specifier === own.href || specifier === own.pathname;
 }
 
 const ANOTHER_COPY =

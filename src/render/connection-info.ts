@@ -14,6 +14,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { errorText } from '../util/text.js';
+import { ID_SOURCE } from '../walker/id-rule.js';
 
 /** How to connect, for a person to paste: the URL, the token, a Claude Code line and a JSON config. */
 export function describeConnection(
@@ -48,7 +49,7 @@ export function connectionDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** A connection file's name: `<session>-<pid>.json` (the pid tells a stale file from a live one). */
-const FILE_NAME = /^(?:[A-Za-z0-9_-]{1,32})-(\d+)\.json$/;
+const FILE_NAME = new RegExp(`^(?:${ID_SOURCE})-(\\d+)\\.json$`);
 
 /** Why the connection file was not written: the folder is unsafe for a token, or writing failed. */
 export type ConnectionFileError = { code: 'unsafe_folder' | 'write_failed'; error: string };

@@ -1,10 +1,13 @@
+import { resolve as resolvePath } from 'node:path';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { McpTypeMap } from '../react/type-map.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 import { stderrLogger } from '../walker/logger.js';
 import { servedByPreload } from './preload-state.js';
+import type { RecordSetup } from './recorder.js';
 import { serveApp } from './serve-app.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
@@ -19,6 +22,12 @@ export interface RenderMcpOptions extends McpServerOptions {
   typeMap?: McpTypeMap;
   /** Offer the built-in keyboard, screen and focus tools (`<McpSession builtinTools>`). @default true */
   builtinTools?: boolean;
+  /**
+   * Offer `screen.screenshot` (with the built-in tools): the screen as a PNG image, with its text.
+   * Needs the optional packages `@resvg/resvg-js` and `dejavu-fonts-ttf` (`<McpSession screenshots>`).
+   * @default `INK_MCP_SCREENSHOTS=1` from the environment, else false
+   */
+  screenshots?: boolean | ScreenshotOptions;
   /** Size of the in-memory terminal (stdio). @default 100 */
   columns?: number;
   /** @default 30 */
@@ -39,6 +48,12 @@ export interface RenderMcpOptions extends McpServerOptions {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
+  /**
+   * Record the session (stdio): every call to this JSON Lines file, the screen to `<file>.cast`
+   * (README, "From an agent's session to a test"). `false`: never. @default the INK_MCP_RECORD
+   * environment variable, if set and not empty
+   */
+  record?: string | false;
 }
 
 export interface McpApp {
@@ -55,8 +70,10 @@ export interface McpApp {
 
 /** Renders an app inside an `McpSession` and serves it over MCP, in one call (serve-app.ts puts it together). */
 export async function renderMcp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
-  const { session, transport, typeMap, builtinTools, columns, rows, port, host, connectionDir } = options;
-  const { confirmTimeoutMs, confirmArmMs, patchConsole, stdin, stdout, stderr, ...server } = options;
+  const { session, transport, typeMap, builtinTools, screenshots, columns, rows, port, host, connectionDir } =
+    options;
+  const { confirmTimeoutMs, confirmArmMs, patchConsole, stdin, stdout, stderr, record, ...server } = options;
+  const recordTo = transport === 'stdio' ? recordFile(record) : record || undefined;
   if (transport === 'stdio' && servedByPreload()) throw new Error(PRELOADED);
   // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
   if (transport === 'http' && !(stdin ?? process.stdin).isTTY) throw new Error(NO_TERMINAL);
@@ -77,7 +94,8 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
             confirm: defined({ timeoutMs: confirmTimeoutMs, armMs: confirmArmMs }),
           },
     headless: { ...defined({ columns, rows }), renderOnRead: true, stderr: stderr ?? process.stderr },
-    ...defined({ typeMap, builtinTools }),
+    ...defined({ typeMap, builtinTools, screenshots }),
+    ...(recordTo ? { record: ownRecording(recordTo) } : {}),
     whenIdle: 'close',
   });
   // Ink never touches the real stdout in stdio mode: that belongs to the protocol.
@@ -91,6 +109,25 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
     ...defined({ endpoint: served.endpoint, connectionFile: served.connectionFile }),
     waitUntilExit: () => served.stopped,
     unmount: served.stop,
+  };
+}
+
+/** The file to record to: the option, else INK_MCP_RECORD (`false` and `''` record nothing). */
+function recordFile(option: string | false | undefined): string | undefined {
+  if (option === false) return undefined;
+  const file = option ?? process.env.INK_MCP_RECORD;
+  return file ? resolvePath(file) : undefined;
+}
+
+/** A recording of an app that serves itself: a replay runs this process's command again, as it is. */
+function ownRecording(file: string): RecordSetup {
+  return {
+    file,
+    launch: {
+      preload: false,
+      command: [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+      env: {},
+    },
   };
 }
 

@@ -4,12 +4,16 @@ import type { MemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
+import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
+import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { stderrLogger } from '../walker/logger.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
+import { Recorder, type RecordSetup } from './recorder.js';
 import { SessionIds } from './session-ids.js';
 import { type MountScreen, mountSession } from './session-mount.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
@@ -55,11 +59,15 @@ export interface ServeAppOptions {
   headless?: Omit<Extract<MountScreen, { kind: 'headless' }>, 'kind'>;
   typeMap?: McpTypeMap;
   builtinTools?: boolean;
+  /** Offer `screen.screenshot` (`<McpSession screenshots>`). @default `INK_MCP_SCREENSHOTS=1` from the environment */
+  screenshots?: boolean | ScreenshotOptions;
   /**
    * Once every app has exited: `'close'` the server; or `'keep'` serving (an app rendered later is
    * served too), with the input no longer keeping the process alive (`io.hold`).
    */
   whenIdle: 'close' | 'keep';
+  /** Record the session: every call to a JSON Lines file, the screen to `<file>.cast` (headless only). */
+  record?: RecordSetup;
 }
 
 /** An app's Ink instance, served. */
@@ -87,8 +95,6 @@ export interface ServedApp {
   stopped: Promise<void>;
 }
 
-/** How long answers still owed, and a call already running, may take once the app stops. */
-const DRAIN_MS = 2_000;
 /** The signals that stop a stdio server as the end of its input does (and it then exits 0). */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
@@ -106,6 +112,8 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     ...options.server,
     logger,
   });
+  const recorder = options.record ? openRecorder(options, server) : undefined;
+  const screenshots = options.screenshots ?? screenshotsByEnv(logger);
   const cleanups: (() => void)[] = [];
   const instances = new Set<Instance>();
   /** What each mounted app takes from the process (its console output) until it is gone. */
@@ -123,15 +131,16 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   // are dropped unapplied and the running one may finish first; an app that exited answers its own.
   const shutdown = (calls: boolean) => {
     down ??= (async () => {
-      if (calls) await server.hub.drain(DRAIN_MS);
+      if (calls) await server.hub.drain(OWED_ANSWER_GRACE_MS);
       for (const instance of [...instances]) instance.unmount();
       // At once, not when each app's exit settles: whoever stops the server gets the console back.
       for (const dispose of disposers) dispose();
       // A call that made the app exit is answered ("the app stopped", its last screen) before the
       // server closes: closing first would leave the client with "Connection closed".
-      await transport?.answered(DRAIN_MS);
+      await transport?.answered(OWED_ANSWER_GRACE_MS);
       for (const cleanup of cleanups.splice(0)) cleanup();
       await server.close();
+      recorder?.close();
       stopped();
     })();
     return down;
@@ -147,6 +156,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
     );
     // Said, because the answers then look as if the app had nothing (no session, no tools).
+    recorder?.tap(transport);
     transport.onHoldExpired = (ms) =>
       logger.warn(
         `ink-mcp: requests waited ${ms / 1000} s for the app's first render and were answered that it is still starting.`,
@@ -195,6 +205,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     connectionFile = announced.file;
     ignoreGoneTerminal(stderr);
   } else {
+    recorder?.tap(io.transport);
     await server.connect(io.transport);
   }
 
@@ -213,6 +224,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
         logger,
         ...(options.typeMap ? { typeMap: options.typeMap } : {}),
         ...(options.builtinTools === undefined ? {} : { builtinTools: options.builtinTools }),
+        screenshots,
         ...(confirmer ? { confirmer } : {}),
       },
       appOptions,
@@ -225,6 +237,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       throw error;
     }
     mount.rendered();
+    if (mount.terminal) recorder?.watch(mount.terminal);
     disposers.add(mount.dispose);
     instances.add(instance);
     if (transport && io.kind === 'stdio') {
@@ -238,7 +251,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       disposers.delete(mount.dispose);
       instances.delete(instance);
       ids.release(id);
-      await transport?.answered(DRAIN_MS);
+      await transport?.answered(OWED_ANSWER_GRACE_MS);
       if (ids.size > 0 || down) return;
       if (options.whenIdle === 'close') await shutdown(false);
       else if (io.kind === 'stdio') io.hold?.(false);
@@ -271,6 +284,35 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     stop: () => shutdown(false),
     stopped: whenStopped,
   };
+}
+
+/** The session's recorder, or what was wrong, thrown (serveApp's callers word their errors as thrown messages). */
+function openRecorder(options: ServeAppOptions, server: McpServerHandle): Recorder {
+  if (options.io.kind === 'http')
+    throw new Error(
+      'ink-mcp: recording is for a headless app (the agent starts it, MCP on stdio); an attached app is not recorded. Drop `record`, or serve the app over stdio.',
+    );
+  const setup = options.record as RecordSetup;
+  const recorder = (setup.deferred ? Recorder.deferred : Recorder.open)(setup, {
+    hub: server.hub,
+    session: options.session,
+    columns: options.headless?.columns ?? 100,
+    rows: options.headless?.rows ?? 30,
+    ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
+    logger: options.server.logger ?? stderrLogger,
+  });
+  if (!(recorder instanceof Recorder)) throw new Error(recorder.message);
+  return recorder;
+}
+
+/** `INK_MCP_SCREENSHOTS`, read once per served app; a value other than 0 or 1 is said, and leaves them off. */
+function screenshotsByEnv(logger: { warn(message: string): void }): boolean {
+  const read = screenshotsFromEnv(process.env);
+  if (read.ok) return read.on;
+  logger.warn(
+    `ink-mcp: ${SCREENSHOTS_ENV} must be 0 or 1, not ${JSON.stringify(read.value)}; screenshots are off.`,
+  );
+  return false;
 }
 
 function ended(input: NodeJS.ReadableStream): Promise<void> {

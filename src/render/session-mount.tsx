@@ -5,6 +5,7 @@ import { createMemoryTerminal, type MemoryTerminal } from '../react/memory-termi
 import { Scrollback } from '../react/scrollback.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import type { Confirmer } from '../session/confirmer.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 import type { SessionHost } from '../session/session-host.js';
 import type { Logger } from '../walker/types.js';
 import { tapConsole } from './console-tap.js';
@@ -26,6 +27,7 @@ export interface MountOptions {
   screen: MountScreen;
   typeMap?: McpTypeMap;
   builtinTools?: boolean;
+  screenshots?: boolean | ScreenshotOptions;
   /** The in-terminal prompt for the person (attached). */
   confirmer?: Confirmer;
   logger?: Logger;
@@ -49,12 +51,13 @@ export interface Mount {
 
 /** The one place an app's tree becomes a served session: its `McpSession`, its screen, Ink's streams. */
 export function mountSession(options: MountOptions, appOptions: RenderOptions = {}): Mount {
-  const { id, server, screen, typeMap, builtinTools, confirmer, logger } = options;
+  const { id, server, screen, typeMap, builtinTools, screenshots, confirmer, logger } = options;
   const props = {
     id,
     server,
     ...(typeMap ? { typeMap } : {}),
     ...(builtinTools === undefined ? {} : { builtinTools }),
+    ...(screenshots === undefined ? {} : { screenshots }),
     ...(confirmer ? { confirmer } : {}),
     ...(logger ? { logger } : {}),
   };

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
 import type { CallAnswer } from '../session/hub.js';
 import { ScreenReading } from '../session/screen-view.js';
+import { Screenshot } from '../session/screenshot.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import type { Surface } from './stable-surface.js';
@@ -41,8 +42,8 @@ type Content = CallToolResult['content'][number];
  * with the message that says what to do.
  */
 export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
-  // A value that is the screen (screen.read) already shows it, and the focus: not twice.
-  const reading = answer.ok && answer.value instanceof ScreenReading;
+  // A value that is the screen (screen.read, screen.screenshot) already shows it, and the focus: not twice.
+  const reading = answer.ok && (answer.value instanceof ScreenReading || answer.value instanceof Screenshot);
   const screen =
     options.includeScreen && !reading && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
   if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
@@ -65,12 +66,15 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
       options.blocks,
     );
   }
-  const value = text(valueText(answer.value));
+  const value = [
+    text(valueText(answer.value)),
+    ...(answer.value instanceof Screenshot ? [image(answer.value)] : []),
+  ];
   const { structured } = options;
   const result: CallToolResult =
     structured === undefined || structured.ok
-      ? { content: [value] }
-      : { isError: true, content: [text(mismatch(structured.tool, structured.issues)), value] };
+      ? { content: value }
+      : { isError: true, content: [text(mismatch(structured.tool, structured.issues)), ...value] };
   for (const item of screen) result.content.push(item);
   if (structured?.ok) result.structuredContent = structured.structured;
   if (answer.stopped) {
@@ -94,11 +98,16 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
 const STABLE_ADVICE =
   'pick one of the actions available now (listed at the end of this answer), or read the screen';
 
-/** With `'one'`, the text parts joined into one block (a blank line between them). */
+/**
+ * With `'one'`, the text parts joined into one block (a blank line between them), then the others
+ * (a screenshot's image) as they are.
+ */
 function laidOut(result: CallToolResult, blocks: AnswerBlocks): CallToolResult {
   if (blocks === 'many' || result.content.length <= 1) return result;
-  const joined = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n\n');
-  return { ...result, content: [text(joined)] };
+  const texts = result.content.filter((c) => c.type === 'text');
+  const others = result.content.filter((c) => c.type !== 'text');
+  const joined = texts.map((c) => c.text).join('\n\n');
+  return { ...result, content: [...(texts.length > 0 ? [text(joined)] : []), ...others] };
 }
 
 /** A result for a failure that never reached the hub (a bug of ours, a transport problem). */
@@ -118,6 +127,11 @@ function text(value: string): Content {
   return { type: 'text', text: value };
 }
 
+/** A screenshot's PNG as an MCP image part (base64). */
+function image(shot: Screenshot): Content {
+  return { type: 'image', data: Buffer.from(shot.png).toString('base64'), mimeType: 'image/png' };
+}
+
 /** `screen` as every answer carries it: `Session.screen()`'s, cleaned and bounded already. */
 function screenItem(screen: string): Content {
   return text(`Screen after the call:\n${screen}`);
@@ -126,7 +140,7 @@ function screenItem(screen: string): Content {
 /** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */
 export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (value instanceof ScreenReading) return cleanScreenText(value.text);
+  if (value instanceof ScreenReading || value instanceof Screenshot) return cleanScreenText(value.text);
   if (value === undefined) return 'done';
   try {
     return JSON.stringify(value, null, 2) ?? String(value);

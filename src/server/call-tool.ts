@@ -120,13 +120,16 @@ function prepare(
   }
   // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
   const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
-  const canonical = shownAction !== undefined ? `${act}.${shownAction}` : resolve(ctx, called, listed);
+  // The registry is read once per call: here, and the tool found is handed to the hub.
+  const { canonical, tool } =
+    shownAction !== undefined
+      ? { canonical: `${act}.${shownAction}`, tool: undefined }
+      : resolve(ctx, called, listed);
   const callArgs = acting?.ok ? acting.args : (args ?? {});
   const listedName =
     shownAction === undefined
       ? names.lister
       : (name: string) => (name === canonical ? shownAction : names.listed(name));
-  const tool = hub.registry.get(canonical);
   const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
   // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
@@ -142,7 +145,7 @@ function prepare(
   const answered =
     act !== undefined && acting?.ok
       ? hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
-      : hub.call(canonical, callArgs, callContext);
+      : hub.call(canonical, callArgs, callContext, tool);
   return { answered, called, canonical, tool, shownName, listedName, act };
 }
 
@@ -159,24 +162,25 @@ function finish(
   // Only a tool with an outputSchema answers structured content: the others skip the (async) check.
   const checks = result.ok && hasOutputSchema(target);
   const changed = result.ok && (result.added.length > 0 || result.removed.length > 0);
-  if (!checks && !changed) return worded(ctx, call, result, undefined);
+  if (!checks && !changed) return worded(ctx, call, target, result, undefined);
   // The structured check, then the notice, then the answer (the notice must come before it).
   return (async () => {
     const structured =
       checks && result.ok ? await structuredResult(target, result.value, call.shownName) : undefined;
     if (changed) await ctx.announceChanges(request.requestId);
-    return worded(ctx, call, result, structured);
+    return worded(ctx, call, target, result, structured);
   })();
 }
 
 function worded(
   ctx: CallToolContext,
   call: Called,
+  target: RegisteredTool | undefined,
   result: CallAnswer,
   structured: StructuredCheck | undefined,
 ): CallToolResult {
   const unknown = !result.ok && result.error.code === 'unknown_tool';
-  const sessionId = call.act ?? sessionOf(ctx.hub.registry.get(call.canonical));
+  const sessionId = call.act ?? sessionOf(target);
   const extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {};
   if (structured) extra.structured = structured;
   if (unknown) extra.suggestions = closestNames(call.called, ctx.listedNames());
@@ -239,23 +243,29 @@ function actSession(
 }
 
 /**
- * The canonical name a called one means (the called name itself when nothing matches). `listed`:
- * the canonical name `called` was listed for, if it was.
+ * The canonical name a called one means (the called name itself when nothing matches), and its
+ * registered tool if there is one now. `listed`: the canonical name `called` was listed for, if it was.
  */
-function resolve({ hub, names }: CallToolContext, called: string, listed: string | undefined): string {
+function resolve(
+  { hub, names }: CallToolContext,
+  called: string,
+  listed: string | undefined,
+): { canonical: string; tool: RegisteredTool | undefined } {
   // The common case in O(1): a name this connection listed, or a canonical name, of a registered tool.
   // (What follows lists every name, which a large app pays on every call.)
-  if (listed !== undefined ? hub.registry.get(listed) : hub.registry.get(called)) return listed ?? called;
+  const direct = listed ?? called;
+  const tool = hub.registry.get(direct);
+  if (tool !== undefined) return { canonical: direct, tool };
   const known = names.resolve(
     called,
     hub.registry.list().map((t) => t.name),
   );
-  if (known !== undefined) return known;
+  if (known !== undefined) return { canonical: known, tool: hub.registry.get(known) };
   // It may name a tool from a commit no hook saw: re-read every session once, then look again.
-  return (
+  const canonical =
     names.resolve(
       called,
       hub.list().map((t) => t.name),
-    ) ?? called
-  );
+    ) ?? called;
+  return { canonical, tool: hub.registry.get(canonical) };
 }

@@ -2,12 +2,14 @@ import type { ServerNotifier, Transport } from '@modelcontextprotocol/server';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Authorizer, Confirm } from '../registry/authorize.js';
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
+import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import type { CoalesceOptions } from '../session/coalesce.js';
 import { Hub } from '../session/hub.js';
 import type { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
 import type { SecretNames } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
+import { SERVER_NAME, VERSION } from '../util/version.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
 import type { AnswerBlocks } from './call-result.js';
@@ -103,10 +105,6 @@ export interface McpServerHandle extends SessionHost {
    */
   close(): Promise<void>;
 }
-
-const VERSION = '0.1.0';
-/** How long `close()` lets running calls finish, and then their HTTP answers be written. */
-const CLOSE_GRACE_MS = 2_000;
 
 export function createMcpServer(options: McpServerOptions = {}): McpServerHandle {
   return new InkMcpServer(options);
@@ -222,10 +220,10 @@ class InkMcpServer implements McpServerHandle {
       // Every answer owed is given and written before anything closes (a call that made the app
       // exit is answered, not cut off): calls already running finish (bounded), the hub answers
       // the rest, and HTTP responses still writing them get to end (bounded).
-      await this.hub.drain(CLOSE_GRACE_MS);
+      await this.hub.drain(OWED_ANSWER_GRACE_MS);
       this.hub.close();
       const http = await this.#http?.catch(() => undefined);
-      await http?.close(CLOSE_GRACE_MS);
+      await http?.close(OWED_ANSWER_GRACE_MS);
       await Promise.all([...this.#connections].map((c) => c.close()));
       this.#resources.close();
     })();
@@ -238,7 +236,7 @@ class InkMcpServer implements McpServerHandle {
     const connection = new Connection({
       hub: this.hub,
       resources: this.#resources,
-      serverInfo: { name: this.#options.name ?? 'ink-mcp', version: this.#options.version ?? VERSION },
+      serverInfo: { name: this.#options.name ?? SERVER_NAME, version: this.#options.version ?? VERSION },
       names: this.#names,
       includeScreen: this.#options.includeScreen ?? true,
       blocks: this.#options.answerBlocks ?? 'one',

@@ -5,6 +5,7 @@ import type { Session } from '../session/session.js';
 import { type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
+import { ID_SOURCE } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 import type { Logger } from '../walker/types.js';
 import { type IsSecret, treeJson } from './tree-json.js';
@@ -12,7 +13,7 @@ import { type IsSecret, treeJson } from './tree-json.js';
 export type ResourceKind = 'screen' | 'tree';
 
 /** The screen takes `?offset=N`: the first line to show (0 is the top), as `screen.read {offset}`. */
-const URI = /^ink:\/\/([A-Za-z0-9_-]{1,32})\/(?:(screen)(?:\?offset=(0|[1-9]\d{0,8}))?|(tree))$/;
+const URI = new RegExp(`^ink://(${ID_SOURCE})/(?:(screen)(?:\\?offset=(0|[1-9]\\d{0,8}))?|(tree))$`);
 
 export function resourceUri(sessionId: string, kind: ResourceKind): string {
   return `ink://${sessionId}/${kind}`;

@@ -1,5 +1,5 @@
 import type { Hub } from '../session/hub.js';
-import { ACT, KEYBOARD_PRESS, stableCatalog } from '../walker/builtin-catalog.js';
+import { ACT, KEYBOARD_PRESS, SCREEN_SCREENSHOT, stableCatalog } from '../walker/builtin-catalog.js';
 import type { JsonObject, ToolAnnotations } from '../walker/types.js';
 
 /**
@@ -50,24 +50,27 @@ export class StableListing {
 
   current(hub: Hub): { version: number; tools: readonly ListedTool[] } {
     const statics = hub.registry.statics();
+    // Which built-ins a session has is read from what it registered (its options are the app's).
     const sessions = hub.sessions().map((s) => ({
       id: s.id,
       builtins: hub.registry.get(`${s.id}.${KEYBOARD_PRESS.name}`) !== undefined,
+      screenshots: hub.registry.get(`${s.id}.${SCREEN_SCREENSHOT.name}`) !== undefined,
     }));
-    const key = `${statics.map((t) => t.name).join(' ')}|${sessions.map((s) => `${s.id}${s.builtins ? '+' : '-'}`).join(' ')}`;
+    const key = `${statics.map((t) => t.name).join(' ')}|${sessions.map(sessionKey).join(' ')}`;
     if (key !== this.#key) {
       this.#key = key;
       this.#version++;
-      this.#tools = [...statics, ...sessions.flatMap((s) => this.#sessionTools(s.id, s.builtins))];
+      this.#tools = [...statics, ...sessions.flatMap((s) => this.#sessionTools(s))];
     }
     return { version: this.#version, tools: this.#tools };
   }
 
-  #sessionTools(id: string, builtins: boolean): ListedTool[] {
-    const key = `${id}${builtins ? '+' : '-'}`;
+  #sessionTools(session: SessionBuiltins): ListedTool[] {
+    const key = sessionKey(session);
     let tools = this.#entries.get(key);
     if (tools === undefined) {
-      tools = stableCatalog(builtins).map((e) => ({
+      const { id } = session;
+      tools = stableCatalog(session.builtins, session.screenshots).map((e) => ({
         name: `${id}.${e.name}`,
         description: e.description,
         inputSchema: e.inputSchema,
@@ -79,6 +82,18 @@ export class StableListing {
     }
     return tools;
   }
+}
+
+interface SessionBuiltins {
+  id: string;
+  builtins: boolean;
+  screenshots: boolean;
+}
+
+/** `id+` with the built-ins, `id+s` with screenshots too, `id-` without (ids never hold `+`). */
+function sessionKey(s: SessionBuiltins): string {
+  if (!s.builtins) return `${s.id}-`;
+  return s.screenshots ? `${s.id}+s` : `${s.id}+`;
 }
 
 /** An `act` call's arguments, checked: which action, and its own arguments. */

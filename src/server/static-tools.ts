@@ -1,6 +1,7 @@
 import type { StaticCallInfo, StaticToolInput } from '../registry/registry.js';
 import { cleanSpec } from '../walker/clean-spec.js';
 import { describeSpecFault } from '../walker/describe-refusal.js';
+import { ID_RULE } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
 import type { ActionAnnotations, JsonSchemaObject, ToolAnnotations, ZodSchema } from '../walker/types.js';
@@ -41,7 +42,7 @@ export function checkStaticTool(input: ServerToolInput, sessionIds: ReadonlySet<
   });
   if (typeof name !== 'string' || !TOOL_NAME.test(name) || !name.split('.').every(isId)) {
     return refuse(
-      'a tool name is one or more segments of 1-32 characters of [A-Za-z0-9_-] joined by "." (at most 128 in all). Rename it.',
+      `a tool name is one or more segments of ${ID_RULE} joined by "." (at most 128 in all). Rename it.`,
     );
   }
   const namespace = name.split('.', 1)[0] as string;

@@ -14,7 +14,8 @@ export function colourLayout(lines: readonly StyledLine[]): string {
     for (const span of line) {
       const { fg, bg } = span.style;
       if ((fg !== undefined || bg !== undefined) && span.text.trim() !== '')
-        parts.push(`${column}:${JSON.stringify(span.text)}=${fg ?? ''}/${bg ?? ''}`);
+        // Trailing blanks aside: a picture keeps those of a coloured run at a line's end, text does not.
+        parts.push(`${column}:${JSON.stringify(span.text.trimEnd())}=${fg ?? ''}/${bg ?? ''}`);
       column += span.text.length;
     }
   }

@@ -8,6 +8,7 @@ import {
 } from '../registry/call-error.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
 import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
+import { STOP_GRACE_MS } from './answers-owed.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
 import { CallSignal } from './call-signal.js';
 import { guardedInput } from './person-keys.js';
@@ -31,13 +32,6 @@ export interface LiveCall {
   signal?: AbortSignal;
   closeStream?: () => void;
 }
-
-/**
- * How long a running handler may still take to return once its session stopped (its signal is
- * aborted). Well inside the time answers owed are flushed before the server closes (2 s,
- * src/render/serve-app.ts).
- */
-export const STOP_GRACE_MS = 1_000;
 
 /**
  * A call waiting for, or holding, the session's one slot. Answered once: the first of its outcome,

@@ -13,6 +13,7 @@ import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger, ToolDef } from '../walker/types.js';
+import { OWED_ANSWER_GRACE_MS } from './answers-owed.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
 import { Dispatcher, type LiveCall } from './dispatcher.js';
 import { runStatic } from './run-static.js';
@@ -177,8 +178,9 @@ export class Hub implements SessionHost {
     return this.call(name, rawArgs, ctx);
   }
 
-  call(name: string, rawArgs: unknown, ctx: CallContext = {}): Promise<CallAnswer> {
-    const target = this.#target(name);
+  /** `known`: the tool registered under `name`, when the caller has just looked it up (the registry is read once a call). */
+  call(name: string, rawArgs: unknown, ctx: CallContext = {}, known?: RegisteredTool): Promise<CallAnswer> {
+    const target = this.#target(name, known);
     if ('code' in target) return Promise.resolve({ ok: false, error: target });
     const admission = this.registry.breakers.admit(name);
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
@@ -205,7 +207,7 @@ export class Hub implements SessionHost {
    * every queued call unrun, and resolves once the calls already running have finished, or after
    * `timeoutMs`. For a clean exit: stdin's end, SIGTERM, an HTTP server's close.
    */
-  async drain(timeoutMs = 5000): Promise<void> {
+  async drain(timeoutMs = OWED_ANSWER_GRACE_MS): Promise<void> {
     this.#draining = true;
     for (const { dispatcher } of this.#sessions.values()) dispatcher.drain();
     // Queued calls were answered just now; what is left is running (or being validated or authorized).
@@ -220,9 +222,9 @@ export class Hub implements SessionHost {
   }
 
   /** The called name resolved once: the tool and, for a derived one, its running session. */
-  #target(name: string): Target | CallError {
+  #target(name: string, known: RegisteredTool | undefined): Target | CallError {
     if (this.#draining) return sessionNotRunning(name, name.split('.', 1)[0] ?? '', 'shutting_down');
-    const tool = this.registry.get(name) ?? this.#resync(name);
+    const tool = known ?? this.registry.get(name) ?? this.#resync(name);
     if (!tool) {
       const stopped = this.#stoppedSessionOf(name);
       return stopped === undefined ? unknownTool(name) : sessionNotRunning(name, stopped);

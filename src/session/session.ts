@@ -5,9 +5,17 @@ import { cleanScreenText } from '../walker/clean-text.js';
 import { DeriveCache } from '../walker/derive-cache.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import { ColourWatch, colourLayout } from './colour-hint.js';
-import { type ScreenSize, type ScreenView, viewLines, viewScreen, viewText } from './screen-view.js';
+import {
+  cellWidth,
+  type ScreenSize,
+  type ScreenView,
+  viewLines,
+  viewScreen,
+  viewText,
+} from './screen-view.js';
+import { PLAIN } from './sgr.js';
 import { styledMarkup } from './style-markup.js';
-import { fitSpans, parseStyled, plainLine } from './styled-text.js';
+import { fitSpans, parseStyled, plainLine, type StyledLine } from './styled-text.js';
 import type { ViewSource } from './view-source.js';
 
 export type { DispatchResult, ToolChanges } from './call-outcome.js';
@@ -176,6 +184,35 @@ export class Session {
     return { ...plain.view, styled: false, ...(hint === undefined ? {} : { hint }) };
   }
 
+  /**
+   * What a picture of the screen shows: the rows the terminal shows (the last ones), as styled runs
+   * (plain runs when the session reads no styles), and the terminal's size (the screen's own extent
+   * when the session does not know it). A picture shows the colours: the next plain screen does not
+   * say they changed.
+   */
+  screenPicture(): ScreenPicture | undefined {
+    const options = this.#viewOptions(undefined);
+    const raw = this.#styled();
+    let lines: StyledLine[];
+    if (raw !== undefined) {
+      lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
+      this.#colours.shown(colourLayout(lines));
+    } else {
+      const view = this.screenView();
+      if (view === undefined) return undefined;
+      lines = (view.text === '' ? [] : view.text.split('\n')).map((text) =>
+        text === '' ? [] : [{ text, style: PLAIN }],
+      );
+    }
+    // A session that knows no terminal size: the screen's own extent, within bounds a picture can take.
+    if (!Number.isFinite(options.rows)) lines = lines.slice(-UNSIZED_PICTURE.rows);
+    const columns = Number.isFinite(options.columns)
+      ? options.columns
+      : Math.min(UNSIZED_PICTURE.columns, Math.max(1, ...lines.map(lineWidth)));
+    const rows = Number.isFinite(options.rows) ? options.rows : Math.max(1, lines.length);
+    return { lines, size: { columns, rows } };
+  }
+
   /** The screen's lines from `offset` (the first line, 0 is the top), or its last rows; cleaned and bounded. */
   screenView(offset?: number): ScreenView | undefined {
     const raw = this.fullScreen();
@@ -214,6 +251,23 @@ export class Session {
       return undefined;
     }
   }
+}
+
+/** The screen as a picture shows it (`Session.screenPicture`). */
+export interface ScreenPicture {
+  /** The rows shown, top first. */
+  lines: StyledLine[];
+  size: ScreenSize;
+}
+
+/** The largest picture of a screen whose terminal size the session does not know. */
+const UNSIZED_PICTURE: ScreenSize = { columns: 500, rows: 200 };
+
+/** The cells a line takes. */
+function lineWidth(line: StyledLine): number {
+  let width = 0;
+  for (const span of line) for (const char of span.text) width += cellWidth(char.codePointAt(0) as number);
+  return width;
 }
 
 /** A screen as `screen.read` gives it. */

@@ -20,9 +20,11 @@ const SGR = /^(?:\u001B\[|\u009B)([0-9:;]*)m$/;
  * follows exactly the rules of the plain screen (`cleanScreenText`, trailing blank lines dropped):
  * every escape removed, each character cleaned, trailing blanks trimmed per line. So the runs of a
  * line joined are that line of the plain screen, and both have the same lines. SGR sequences set
- * the style, carried over line breaks as a terminal carries it.
+ * the style, carried over line breaks as a terminal carries it. With `shownBlanks` (for a picture
+ * of the screen), trailing blanks that look different from plain ones (a background, inverse) are
+ * kept: a highlighted row shows to its end.
  */
-export function parseStyled(raw: string): StyledLine[] {
+export function parseStyled(raw: string, shownBlanks = false): StyledLine[] {
   const lines: Span[][] = [[]];
   let style = PLAIN;
   const add = (piece: string) => {
@@ -44,7 +46,7 @@ export function parseStyled(raw: string): StyledLine[] {
     if (sgr) style = applySgr(style, sgr[1] as string);
   }
   add(raw.slice(last));
-  const tidy = lines.map(tidyLine);
+  const tidy = lines.map((line) => tidyLine(line, shownBlanks));
   while (tidy.length > 0 && (tidy[tidy.length - 1] as StyledLine).length === 0) tidy.pop();
   return tidy;
 }
@@ -75,15 +77,17 @@ export function fitSpans(line: StyledLine, columns: number): StyledLine {
 }
 
 /**
- * Trailing blanks trimmed (as the plain screen trims them), blank runs whose style does not show on
+ * Trailing blanks trimmed (as the plain screen trims them; with `shownBlanks`, not those that show),
+ * blank runs whose style does not show on
  * a space made plain (a green space looks like any other) unless they join two runs of one style
  * (`[green]✔ done[/]` rather than two spans), and neighbours of one style merged.
  */
-function tidyLine(spans: Span[]): StyledLine {
+function tidyLine(spans: Span[], shownBlanks: boolean): StyledLine {
+  const kept = (span: Span) => shownBlanks && showsOnSpace(span.style);
   let end = spans.length;
-  while (end > 0 && (spans[end - 1] as Span).text.trimEnd() === '') end--;
+  while (end > 0 && (spans[end - 1] as Span).text.trimEnd() === '' && !kept(spans[end - 1] as Span)) end--;
   const trimmed = spans.slice(0, end);
-  if (end > 0) {
+  if (end > 0 && !kept(trimmed[end - 1] as Span)) {
     const lastSpan = trimmed[end - 1] as Span;
     trimmed[end - 1] = { text: lastSpan.text.trimEnd(), style: lastSpan.style };
   }

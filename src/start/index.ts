@@ -9,12 +9,14 @@
  * no server-level `tools`, `tools/list` is answered at once too: that list does not depend on the app.
  * @module ink-mcp/start
  */
-import { SERVER_NAME, SERVER_VERSION } from '../launcher/early-answers.js';
+
 import { earlyTools } from '../launcher/early-tools.js';
 import { openStdioRelay, type StdioChannel } from '../launcher/stdio-relay.js';
 import { servedByPreload } from '../render/preload-state.js';
 import type { McpApp, RenderMcpOptions, renderMcp } from '../render/render-mcp.js';
+import { screenshotsOnByEnv } from '../util/screenshots-env.js';
 import { clip, errorText } from '../util/text.js';
+import { SERVER_NAME, VERSION } from '../util/version.js';
 import { cleanText } from '../walker/clean-text.js';
 
 /** What `load` resolves to: the element `renderMcp` renders (`<App />`). */
@@ -34,7 +36,7 @@ export async function startMcp(
   const early =
     options.transport === 'stdio' && !options.stdin && !options.stdout && !servedByPreload()
       ? openStdioRelay({
-          serverInfo: { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
+          serverInfo: { name: options.name ?? SERVER_NAME, version: options.version ?? VERSION },
           ...listedEarly(options),
         })
       : undefined;
@@ -77,6 +79,9 @@ function listedEarly(options: RenderMcpOptions): { tools?: readonly object[] } {
   const tools = earlyTools({
     session: options.session,
     builtinTools: options.builtinTools !== false,
+    // As serve-app.ts decides it: the option, else INK_MCP_SCREENSHOTS.
+    screenshots:
+      options.screenshots === undefined ? screenshotsOnByEnv(process.env) : options.screenshots !== false,
     ...(options.nameStyle ? { nameStyle: options.nameStyle } : {}),
   });
   return tools ? { tools } : {};

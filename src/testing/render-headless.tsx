@@ -6,6 +6,7 @@ import type { MemoryStdin, MemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import { serveApp } from '../render/serve-app.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
+import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 
 export interface RenderHeadlessOptions extends McpServerOptions {
   /** The session id (first segment of every tool name). @default 'app' */
@@ -13,6 +14,11 @@ export interface RenderHeadlessOptions extends McpServerOptions {
   typeMap?: McpTypeMap;
   /** Offer the built-in keyboard, screen and focus tools (`<McpSession builtinTools>`). @default true */
   builtinTools?: boolean;
+  /**
+   * Offer `screen.screenshot` (`<McpSession screenshots>`); `INK_MCP_SCREENSHOTS` is not read here,
+   * so that a test's tools do not depend on its environment. @default false
+   */
+  screenshots?: boolean | ScreenshotOptions;
   /** @default 100 */
   columns?: number;
   /** @default 30 */
@@ -49,6 +55,7 @@ export async function renderHeadless(
     session = 'app',
     typeMap,
     builtinTools,
+    screenshots = false,
     columns,
     rows,
     clientInfo,
@@ -67,6 +74,7 @@ export async function renderHeadless(
     },
     ...(typeMap ? { typeMap } : {}),
     ...(builtinTools === undefined ? {} : { builtinTools }),
+    screenshots,
     // An app that exits stays served: its tools then answer that it stopped.
     whenIdle: 'keep',
   });

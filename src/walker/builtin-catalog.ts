@@ -140,6 +140,21 @@ export const SCREEN_WAIT_FOR: CatalogEntry = Object.freeze<CatalogEntry>({
   annotations: { readOnlyHint: true },
 });
 
+/**
+ * `screen.screenshot {}`: the screen as a PNG picture, offered only when screenshots are turned on
+ * (the `screenshots` option, `INK_MCP_SCREENSHOTS=1`): it needs optional packages, and a model
+ * without vision has no use for it.
+ */
+export const SCREEN_SCREENSHOT: CatalogEntry = Object.freeze<CatalogEntry>({
+  name: 'screen.screenshot',
+  description:
+    'A picture of the screen now (PNG: colours, bold, inverse and the layout as a terminal shows them, ' +
+    'one cell per character), with the screen as plain text, the focus and the accessibility outline. ' +
+    'Use it when colour or layout carries meaning and you can see images; screen.read gives the text alone.',
+  inputSchema: NO_ARGUMENTS,
+  annotations: { readOnlyHint: true },
+});
+
 export const FOCUS_LIST: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.list',
   description: 'The ids that can take focus (in Tab order) and the one that has it.',
@@ -173,7 +188,7 @@ export const FOCUS_PREVIOUS: CatalogEntry = Object.freeze<CatalogEntry>({
   annotations: {},
 });
 
-/** Every session's built-in tools, in the order they are listed. */
+/** Every session's built-in tools, in the order they are listed (`screen.screenshot` aside: opt-in). */
 export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
   KEYBOARD_PRESS,
   KEYBOARD_TYPE,
@@ -216,14 +231,22 @@ export const ACT_ENTRY: CatalogEntry = Object.freeze<CatalogEntry>({
   annotations: {},
 });
 
+/** The built-ins with `screen.screenshot`, which is listed after the other screen tools. */
+const BUILTIN_CATALOG_WITH_SCREENSHOT: readonly CatalogEntry[] = BUILTIN_CATALOG.flatMap((entry) =>
+  entry === SCREEN_WAIT_FOR ? [entry, SCREEN_SCREENSHOT] : [entry],
+);
+
 const WITH_BUILTINS: readonly CatalogEntry[] = [...BUILTIN_CATALOG, ACT_ENTRY];
+const WITH_SCREENSHOT: readonly CatalogEntry[] = [...BUILTIN_CATALOG_WITH_SCREENSHOT, ACT_ENTRY];
 const ACT_ONLY: readonly CatalogEntry[] = [ACT_ENTRY];
 
 /**
- * A session's tools on the stable surface, in listed order: the built-ins (when it has them), then
- * `act`. The server lists them (src/server/stable-surface.ts) and a stdio relay answers them before
- * the app has loaded (src/launcher/early-tools.ts).
+ * A session's tools on the stable surface, in listed order: the built-ins (when it has them, with
+ * `screen.screenshot` when `screenshots` is on too), then `act`. The server lists them
+ * (src/server/stable-surface.ts) and a stdio relay answers them before the app has loaded
+ * (src/launcher/early-tools.ts).
  */
-export function stableCatalog(builtins: boolean): readonly CatalogEntry[] {
-  return builtins ? WITH_BUILTINS : ACT_ONLY;
+export function stableCatalog(builtins: boolean, screenshots = false): readonly CatalogEntry[] {
+  if (!builtins) return ACT_ONLY;
+  return screenshots ? WITH_SCREENSHOT : WITH_BUILTINS;
 }

@@ -1,5 +1,6 @@
 import { clip } from '../util/text.js';
 import { cleanText, stripEscapes } from './clean-text.js';
+import { ID_RULE } from './id-rule.js';
 import {
   formatCount,
   MAX_DEPTH,
@@ -40,7 +41,7 @@ export function describeSpecFault(fault: SpecFault): string {
 export function describeRefusal(refusal: Refusal): string {
   switch (refusal.kind) {
     case 'widget_id':
-      return `ink-mcp: widget id ${safeText(refusal.widgetId)} derives no tools: an id must be 1-32 characters of [A-Za-z0-9_-]. Rename the widget.`;
+      return `ink-mcp: widget id ${safeText(refusal.widgetId)} derives no tools: an id must be ${ID_RULE}. Rename the widget.`;
     case 'action_name':
       return `ink-mcp: widget "${refusal.widgetId}": action name ${safeText(refusal.name)} derives no tool: it must be a lowercase letter followed by up to 31 of [a-z0-9_].`;
     case 'action_spec':
@@ -80,7 +81,7 @@ function keyPart(x: unknown): string {
 }
 
 export function describeRefusedSessionId(sessionId: unknown): string {
-  return `ink-mcp: session id ${safeText(sessionId)} derives no tools: a session id must be 1-32 characters of [A-Za-z0-9_-].`;
+  return `ink-mcp: session id ${safeText(sessionId)} derives no tools: a session id must be ${ID_RULE}.`;
 }
 
 /** A value shown in a log line, quoted and cut short, whatever it is. */

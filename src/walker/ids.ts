@@ -1,8 +1,10 @@
-const ID_RE = /^[A-Za-z0-9_-]{1,32}$/;
+import { ID_SOURCE } from './id-rule.js';
+
+const ID_RE = new RegExp(`^${ID_SOURCE}$`);
 const ACTION_NAME_RE = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
- * Whether `x` may be a segment of a tool name (a session or widget id): 1–32 of [A-Za-z0-9_-].
+ * Whether `x` may be a segment of a tool name (a session or widget id): the id rule (id-rule.ts).
  * A segment is text the client lists, so it holds no `.` (a segment boundary) and nothing invisible.
  */
 export function isId(x: unknown): x is string {

@@ -125,8 +125,9 @@ describe('automatic ids', () => {
     try {
       const { tools } = await app.client.listTools();
       const select = tools.find((tool) => /select_1[._]select$/.test(tool.name));
+      // What the action does first (the "Actions now" list shows the first sentence), then which widget.
       expect(select?.description).toMatch(
-        /^Select #1 on screen \(rendered without an id: 1st Select in view order\)\./,
+        /^Choose an option of the select "select_1".* \(Select #1 on screen, rendered without an id: the 1st Select in view order\.\)$/,
       );
       const result = await app.client.callTool({
         name: 'app.select_1.select',
@@ -168,7 +169,7 @@ describe('automatic ids', () => {
       await app.client.callTool({ name: 'app.counter.bump', arguments: {} });
       const about = warnings.filter((w) => w.includes('Anonymous'));
       expect(about).toEqual([
-        'ink-mcp: <Anonymous> declares tools but renders without an id, so it offers none. Give it an `id` prop (1-32 of [A-Za-z0-9_-]).',
+        'ink-mcp: <Anonymous> declares tools but renders without an id, so it offers none. Give it an `id` prop (1-32 characters of [A-Za-z0-9_-]).',
       ]);
     } finally {
       await app.unmount();

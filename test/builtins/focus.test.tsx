@@ -20,7 +20,7 @@ describe('focus built-ins', () => {
       });
 
       const set = await app.client.callTool({ name: 'app.focus.set', arguments: { id: 'second' } });
-      expect(textOf(set)).toContain('Focus is on "second"');
+      expect(textOf(set)).toContain('Focus: "second"');
       expect(app.lastFrame()).toContain('> Second');
 
       await app.client.callTool({ name: 'app.focus.next', arguments: {} });
@@ -28,7 +28,7 @@ describe('focus built-ins', () => {
       await app.client.callTool({ name: 'app.focus.next', arguments: {} });
       expect(app.lastFrame()).toContain('> First');
       const previous = await app.client.callTool({ name: 'app.focus.previous', arguments: {} });
-      expect(textOf(previous)).toContain('Focus is on "third"');
+      expect(textOf(previous)).toContain('Focus: "third"');
       expect(app.lastFrame()).toContain('> Third');
 
       // Tab through keyboard.press goes through Ink's own Tab handling.

@@ -2,15 +2,19 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const entry = fileURLToPath(new URL('../../examples/todo/index.tsx', import.meta.url));
 
-/** Starts the todo example as an agent would (a child process speaking MCP on stdio). */
-export async function startTodo(extra: string[] = []) {
+/**
+ * Starts the todo example as an agent would (a child process speaking MCP on stdio), with `env` over
+ * the SDK's default environment.
+ */
+export async function startTodo(extra: string[] = [], env: Record<string, string> = {}) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', entry, '--stdio', ...extra],
+    env: { ...getDefaultEnvironment(), ...env },
     stderr: 'pipe',
   });
   let stderr = '';

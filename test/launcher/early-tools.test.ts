@@ -69,6 +69,25 @@ describe('the early tool list is the server’s, in memory', () => {
           }
         });
 
+  for (const builtinTools of [true, false])
+    for (const nameStyle of ['portable', 'dotted'] as const)
+      it(`screenshots on, built-ins ${builtinTools ? 'on' : 'off'}, ${nameStyle} names`, async () => {
+        const headless = await renderHeadless(createElement(Text, null, 'hi'), {
+          session: 'shot',
+          builtinTools,
+          screenshots: true,
+          nameStyle,
+        });
+        try {
+          const real = await rawList(headless.server);
+          expect(
+            asSent(earlyTools({ session: 'shot', builtinTools, screenshots: true, nameStyle })),
+          ).toStrictEqual(real);
+        } finally {
+          await headless.unmount();
+        }
+      });
+
   it('no early list for a session id the walker refuses (the server decides that listing)', () => {
     expect(earlyTools({ session: 'has.dot', builtinTools: true })).toBeUndefined();
     expect(earlyTools({ session: '', builtinTools: true })).toBeUndefined();

@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earlyAnswer } from '../../src/launcher/early-answers.js';
+import { runToEnd } from '../helpers/run-to-end.js';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app, launch, screen } from './launch.js';
 
@@ -13,22 +14,8 @@ beforeAll(async () => {
 afterAll(() => built?.remove());
 
 /** Runs the launcher to its end with no client: for the command-line checks. */
-function runBin(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [built.bin, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      stderr += c.toString();
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+function runBin(args: string[]) {
+  return runToEnd(process.execPath, [built.bin, ...args], { cwd: repoRoot });
 }
 
 describe('ink-mcp launcher: command line', () => {

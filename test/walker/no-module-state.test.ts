@@ -19,9 +19,10 @@ import { describe, expect, it } from 'vitest';
  *     brackets, no braces);
  *   - a function (`function`, an arrow), a regular expression (`/…/`, `new RegExp(…)`), a symbol
  *     (`Symbol(…)`, `Symbol.for(…)`);
- *   - a read-only table: `Object.freeze(…)`, an array or object literal marked `as const` or bound
- *     with a read-only type (`readonly T[]`, `ReadonlyArray<…>`, `Readonly<…>`), or a `new Set(…)` /
- *     `new Map(…)` bound as `ReadonlySet<…>` / `ReadonlyMap<…>`. TypeScript refuses a write through
+ *   - a read-only table: `Object.freeze(…)`, an array or object literal marked `as const`, any value
+ *     bound with a read-only type (`readonly T[]`, `ReadonlyArray<…>`, `Readonly<…>`: a literal, or
+ *     a copy such as `list.flatMap(…)`), or a `new Set(…)` / `new Map(…)` bound as `ReadonlySet<…>` /
+ *     `ReadonlyMap<…>`. TypeScript refuses a write through
  *     such a binding; what a table holds below its first level is data the module never writes
  *     (kept so by review), but a container built with `new` (Map, Set, WeakMap, WeakSet, WeakRef,
  *     Array) or `Array.from`/`Array.of` inside it is refused.
@@ -102,7 +103,9 @@ function refusal(init: string, type: string): string | undefined {
   if (/^\/.*\/[a-z]*$/s.test(value) || /^new\s+RegExp\s*\(/.test(value)) return undefined;
   if (/^Symbol(\.for)?\s*\(/.test(value)) return undefined;
   if (/^Object\.freeze\s*(<[^()]*>)?\s*\(/.test(value)) return undefined;
-  if (/^[[{]/.test(value)) return asConst || readonlyType ? undefined : 'a mutable literal';
+  // Bound read-only: nothing writes through the binding, whatever made the value (a literal, a copy).
+  if (readonlyType) return undefined;
+  if (/^[[{]/.test(value)) return asConst ? undefined : 'a mutable literal';
   if (!/[()[\]{}]/.test(value)) return undefined;
   return 'a value this check cannot tell is immutable';
 }

@@ -2,6 +2,7 @@ import { ActionError } from '../../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, ToolProvider, ViewNode } from '../../walker/types.js';
 import type { FocusManager, FocusState } from '../focus-state.js';
+import { focusWords } from '../focus-words.js';
 import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 
@@ -68,8 +69,8 @@ function live(host: BuiltinHost): FocusState {
   return state;
 }
 
-export function describeFocus(state: FocusState): string {
-  return state.active === undefined ? 'Nothing has focus.' : `Focus is on ${JSON.stringify(state.active)}.`;
+function describeFocus(state: FocusState): string {
+  return `Focus: ${focusWords(state.active)}.`;
 }
 
 /** The focus node of a snapshot: new only when what it offers changed. */

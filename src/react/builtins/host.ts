@@ -1,4 +1,5 @@
-import type { ScreenRead } from '../../session/session.js';
+import type { PngRasterizer } from '../../session/png-rasterizer.js';
+import type { ScreenPicture, ScreenRead } from '../../session/session.js';
 import type { AriaEntry } from '../aria-outline.js';
 import type { FocusState } from '../focus-state.js';
 
@@ -15,6 +16,10 @@ export interface BuiltinHost {
    * plain, or with `styles` in the styled form when the session can read styles.
    */
   view(offset?: number, styles?: boolean): ScreenRead | undefined;
+  /** The screen as a picture shows it (the terminal's rows, styled), if the session renders to one. */
+  picture(): ScreenPicture | undefined;
+  /** What turns a picture into a PNG; undefined when screenshots are off (no `screen.screenshot`). */
+  readonly screenshots: PngRasterizer | undefined;
   /** Ink's focus manager as it is now (undefined when the app is not under Ink). */
   focus(): FocusState | undefined;
   /** Ink's accessibility props (`aria-role`, `aria-state`, `aria-label`) as an outline; '' if none. */
@@ -26,6 +31,3 @@ export interface BuiltinHost {
   /** Calls `listener` after every commit of the app; returns the function that stops it. */
   onCommit(listener: () => void): () => void;
 }
-
-/** Widget ids of the built-in tools: an app widget may not use them. */
-export const BUILTIN_IDS = { keyboard: 'keyboard', screen: 'screen', focus: 'focus' } as const;

@@ -4,9 +4,11 @@ import { MARKUP_LEGEND } from '../../session/style-markup.js';
 import { ActionError } from '../../walker/action-error.js';
 import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
+import { focusWords } from '../focus-words.js';
 import { spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 import { compileScreenPattern } from './screen-pattern.js';
+import { screenshotSpec } from './screenshot-tool.js';
 import { waitForScreen } from './wait-for-screen.js';
 
 export { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../../walker/builtin-catalog.js';
@@ -14,7 +16,10 @@ export { DEFAULT_WAIT_MS, MAX_WAIT_MS } from '../../walker/builtin-catalog.js';
 /** Re-checks a screen no commit reported this often while waiting. */
 const BACKSTOP_MS = 100;
 
-/** `screen.read {}` and `screen.wait_for {text | pattern, timeout_ms}`. */
+/**
+ * `screen.read {}`, `screen.wait_for {text | pattern, timeout_ms}` and, when screenshots are on,
+ * `screen.screenshot {}`.
+ */
 export function screenProvider(host: BuiltinHost): ToolProvider {
   const specs: ActionSpec[] = [
     {
@@ -31,6 +36,7 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
       run: (args, call) => waitFor(host, args as WaitArgs, call),
     },
   ];
+  if (host.screenshots) specs.push(screenshotSpec(host, host.screenshots, describeScreen));
   return { mcpTools: () => specs };
 }
 
@@ -89,7 +95,7 @@ export function describeScreen(host: BuiltinHost, offset?: number, styles = fals
   const focus = host.focus();
   if (focus !== undefined && focus.ids.length > 0) {
     parts.push(
-      `Focus: ${focus.active === undefined ? 'nothing is focused' : JSON.stringify(focus.active)} (can take focus: ${focus.ids.map((id) => JSON.stringify(id)).join(', ')})`,
+      `Focus: ${focusWords(focus.active)} (can take focus: ${focus.ids.map((id) => JSON.stringify(id)).join(', ')})`,
     );
   }
   const outline = host.outline();

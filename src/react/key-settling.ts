@@ -1,0 +1,28 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * When a key an agent sends has taken effect, so the next may follow: the one rule every keyboard
+ * path (`CallInfo.input`, `keyboard.press`, `keyboard.type`) goes through.
+ *
+ * One keypress, or one paste, is emitted as a person's, in its own input event, on Ink's stdin
+ * emitter. It has taken effect once React committed what it caused and the commit's passive effects
+ * ran: `useInput` re-subscribes its handler in an effect, so a key sent sooner would reach the stale
+ * handler of the render before (a `setX(x + 1)` closure would see the same `x` twice).
+ */
+export async function pressAndSettle(
+  keyboard: EventEmitter,
+  data: string,
+  settled: () => Promise<void>,
+): Promise<void> {
+  // The prototype's emit, not the instance's: a pending confirmation replaces the instance's to
+  // take the terminal's keys, and an agent's keys must never answer it.
+  EventEmitter.prototype.emit.call(keyboard, 'input', data);
+  await settled();
+  // One more turn before the next key: React's Scheduler works about 5 ms a turn, so on a loaded
+  // machine the commit's passive effects (useInput subscribing the handler that sees the new
+  // state) can fall a turn behind the quiet turn `settled()` ends on, and the next key would reach
+  // the stale handler and be lost (1 in 10,000 keys typed, at a load of 10 on 2 cores). The
+  // Scheduler's own turn was queued before this one, so it runs first.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await settled();
+}
