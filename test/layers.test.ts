@@ -16,10 +16,13 @@ const allowed: Record<string, readonly string[]> = {
   session: ['util', 'walker', 'registry'],
   react: ['util', 'walker', 'registry', 'session'],
   server: ['util', 'walker', 'registry', 'session'],
-  render: ['util', 'walker', 'registry', 'session', 'react', 'server'],
+  // An app reached only as a terminal (bytes out, bytes in): the built-in tools' providers of
+  // src/react/builtins/ (which load no React), over a screen kept by a terminal emulator.
+  terminal: ['util', 'walker', 'registry', 'session', 'react'],
+  render: ['util', 'walker', 'registry', 'session', 'react', 'server', 'terminal'],
   testing: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render'],
   // The preload: an entry point over the package root (src/index.ts: the core and the adapters).
-  register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render', 'launcher'],
+  register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render', 'launcher', 'terminal'],
   // `ink-mcp/start`: answers before the app and ink-mcp's server load, so it stays as light as the launcher.
   start: ['util', 'walker', 'render', 'launcher'],
   // The launcher stays light: it starts in a blink, and never loads React, Ink or the SDK.
@@ -32,6 +35,7 @@ const packages: Record<string, RegExp> = {
   session: /^(react|ink|@modelcontextprotocol\/)/,
   react: /^@modelcontextprotocol\//,
   server: /^(react|ink)(\/|$)/,
+  terminal: /^(react|ink|@modelcontextprotocol\/)/,
   launcher: /^(react|ink|@modelcontextprotocol\/)/,
   start: /^(react|ink|@modelcontextprotocol\/)/,
 };

@@ -7,8 +7,10 @@ import { createInterface } from 'node:readline';
 import { cleanScreenText } from '../walker/clean-text.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
+import { startsNode } from './node-command.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { Relay } from './relay.js';
+import { runInPty } from './run-in-pty.js';
 
 /** The app has this long to render with Ink before requests waiting for it are refused. */
 const CONNECT_WAIT_MS = 20_000;
@@ -54,6 +56,16 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
   const env = childEnv(process.env, parsed.env);
   if (parsed.attach) return runAttached(parsed.command, env);
+  // A program the preload cannot reach (not Node), or asked for: a pseudo-terminal of our own.
+  if (parsed.terminal || !startsNode(parsed.command)) {
+    const read = readConfig(env);
+    if (!read.ok) {
+      process.stderr.write(`${read.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    return runInPty(parsed.command, process.env, read.config, listedEarly(env).tools);
+  }
   return runHeadless(parsed.command, env);
 }
 
@@ -143,7 +155,7 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
       relay.refuseUntilConnected(
         `ink-mcp: the app is still starting: it has not loaded Ink after ${CONNECT_WAIT_MS / 1000} s, so nothing of this request ran. ` +
           'Try again in a few seconds: it is served as soon as it loads Ink, and the tool list is announced as changed then. ' +
-          'If it never does, check its output on stderr: an app that bundles Ink into its own code cannot be served (see the README, "No code change").',
+          'If it never does, check its output on stderr: an app that never draws in a terminal is not served (see the README, "No code change").',
       ),
     CONNECT_WAIT_MS,
   );

@@ -5,7 +5,8 @@ export const USAGE = `Usage: ink-mcp [options] -- <command> [args…]
 
 Runs an Ink app with no change to it and serves it over MCP: the app's own render(...) renders
 inside an ink-mcp session. <command> is anything that starts the app on Node: node app.js,
-npx tsx app.tsx, npm start.
+npx tsx app.tsx, npm start. A program that is not Node (a compiled binary, a shell script) runs
+in a pseudo-terminal and is driven with keys and its screen only (terminal mode).
 
 Options:
   --session <id>       the session id, first segment of every tool name (default: app)
@@ -17,6 +18,8 @@ Options:
   --no-builtin-tools   no keyboard, screen and focus tools
   --screenshots        offer <session>_screen_screenshot too: the screen as a PNG image
                        (needs npm install @resvg/resvg-js dejavu-fonts-ttf)
+  --terminal           run the command in a pseudo-terminal even if it starts Node: keys and
+                       screen only (terminal mode), for an app whose Ink cannot be reached
   --surface <s>        which tools are listed: stable (the built-ins and one <session>_act tool
                        for any widget action: a list no call changes, answered before the app
                        has loaded) or widgets (a tool per widget action, as widgets come and go)
@@ -41,7 +44,14 @@ The same preload without the launcher: node --import ink-mcp/register app.js
 export type Parsed =
   | { kind: 'help' }
   | { kind: 'error'; message: string }
-  | { kind: 'run'; attach: boolean; command: string[]; env: Record<string, string> };
+  | {
+      kind: 'run';
+      attach: boolean;
+      /** `--terminal`: a pseudo-terminal even for a Node command. */
+      terminal?: true;
+      command: string[];
+      env: Record<string, string>;
+    };
 
 const VALUED: Record<string, string> = {
   '--session': ENV.session,
@@ -57,6 +67,7 @@ const VALUED: Record<string, string> = {
 export function parseArgs(argv: readonly string[]): Parsed {
   const env: Record<string, string> = {};
   let attach = false;
+  let terminal = false;
   let i = 0;
   for (; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -67,6 +78,7 @@ export function parseArgs(argv: readonly string[]): Parsed {
     if (!arg.startsWith('-')) break; // the command starts here (the `--` is optional)
     if (arg === '-h' || arg === '--help') return { kind: 'help' };
     if (arg === '--attach') attach = true;
+    else if (arg === '--terminal') terminal = true;
     else if (arg === '--no-builtin-tools') env[ENV.builtinTools] = '0';
     else if (arg === '--screenshots') env[ENV.screenshots] = '1';
     else {
@@ -85,6 +97,12 @@ export function parseArgs(argv: readonly string[]): Parsed {
     return {
       kind: 'error',
       message: 'ink-mcp: no command to run: put it after --, e.g. ink-mcp -- node app.js.',
+    };
+  if (terminal && attach)
+    return {
+      kind: 'error',
+      message:
+        'ink-mcp: --terminal is headless only: with --attach the app draws in your terminal, where keys an agent sends would be yours.',
     };
   if (env[ENV.port] !== undefined && !attach)
     return { kind: 'error', message: 'ink-mcp: --port is for --attach (headless mode serves on stdio).' };
@@ -109,5 +127,5 @@ export function parseArgs(argv: readonly string[]): Parsed {
     for (const [flag, name] of Object.entries(VALUED)) message = message.replaceAll(name, flag);
     return { kind: 'error', message };
   }
-  return { kind: 'run', attach, command, env };
+  return { kind: 'run', attach, ...(terminal ? { terminal } : {}), command, env };
 }

@@ -7,7 +7,16 @@ import { register } from 'node:module';
 import { type RegisterConfig, readConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
+import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
 import { lookLikeTerminal } from './terminal-look.js';
+import { installTerminalPair, type TerminalPair } from './terminal-pair.js';
+
+/**
+ * How long after an app first behaved as a terminal UI (raw mode, cursor controls) without having
+ * imported Ink ink-mcp could hook, it is served in terminal mode (a bundle): room for an app that
+ * draws a spinner before it imports Ink.
+ */
+const TERMINAL_AFTER_MS = 1_500;
 
 // React picks its development or production build when it is first imported, and agents want the
 // production one (the development build keeps performance entries of every render, unfreed): set
@@ -25,6 +34,12 @@ if (!result.ok) {
   // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
   // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
   const stdio = config.mode === 'stdio' && !config.socket ? await openOwnStdio(config) : undefined;
+  // Under the launcher (headless), a terminal of the process's own streams, for an app whose Ink
+  // cannot be hooked by module (terminal-pair.ts). Not in a real terminal: there the keys are a person's.
+  const pair =
+    config.mode === 'stdio' && config.socket && !process.stdout.isTTY ? installTerminalPair() : undefined;
+  // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
+  const roots = pair ? installDevtoolsHook() : undefined;
   if (config.mode === 'stdio') lookLikeTerminal(config);
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
@@ -37,15 +52,34 @@ if (!result.ok) {
     process.stderr.write(`ink-mcp: the app runs but is not served: ${why}\n`);
     return (ink as { render: unknown }).render;
   };
+  /** Ink was imported through the module hook: served as an Ink app. */
+  let hooked = false;
+  /** Served in terminal mode: an Ink imported later renders on that terminal, unserved by module. */
+  let terminal = false;
   const hook: PreloadHook = {
     mode: config.mode,
-    wrap: (ink) =>
-      start().then(
+    wrap: (ink) => {
+      if (terminal) {
+        process.stderr.write(
+          'ink-mcp: the app imported Ink after it was served in terminal mode; it stays in terminal mode (keys and screen only).\n',
+        );
+        return Promise.resolve((ink as { render: unknown }).render);
+      }
+      hooked = true;
+      pair?.dismiss();
+      return start().then(
         (wrap) => wrap(ink),
         (error: unknown) => fallback(ink, error),
-      ),
+      );
+    },
   };
   setPreloadHook(hook);
+  const claimTerminal = () => {
+    if (hooked || terminal) return false;
+    terminal = true;
+    return true;
+  };
+  if (pair && roots) watchForBundle(pair, roots, config, claimTerminal);
   if (stdio) {
     start().catch((error: unknown) => {
       process.stderr.write(
@@ -53,6 +87,32 @@ if (!result.ok) {
       );
     });
   }
+}
+
+/**
+ * Terminal mode for an app that draws a terminal UI without importing Ink through the module hook
+ * (Ink bundled into its code): once it did, and still has not a little later, `claim()` decides it
+ * (false when Ink was hooked meanwhile) and this process is served on its terminal.
+ */
+function watchForBundle(
+  pair: TerminalPair,
+  roots: InkRoots,
+  config: RegisterConfig,
+  claim: () => boolean,
+): void {
+  pair.onInteractive(() => {
+    const timer = setTimeout(() => {
+      if (!claim()) return;
+      import('./serve-bundle.js')
+        .then((m) => m.serveBundle(config, pair, roots))
+        .catch((error: unknown) => {
+          process.stderr.write(
+            `ink-mcp: this process draws a terminal UI but could not be served in terminal mode: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+        });
+    }, TERMINAL_AFTER_MS);
+    timer.unref();
+  });
 }
 
 async function openOwnStdio(config: RegisterConfig): Promise<StdioChannel> {

@@ -1,11 +1,12 @@
-import { connect, type Socket } from 'node:net';
 import * as ownInk from 'ink';
 import { ENV, type RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
 import { serveApp } from '../render/serve-app.js';
+import { mountSession } from '../render/session-mount.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
+import { openInput } from './served-input.js';
 import { wrapRender } from './wrap-render.js';
 
 /** After the end of input: the app has this long to finish on its own before the process exits. */
@@ -23,6 +24,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
   const logger = stderrLogger;
   const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
   const served = await serveApp({
+    mount: mountSession,
     server: { logger, surface: config.surface, answerBlocks: config.answerBlocks },
     session: config.session,
     io: input
@@ -138,55 +140,4 @@ function loadAdapters(logger: Logger): () => Promise<unknown> {
     (adapters ??= import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
       logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
     ));
-}
-
-interface Input {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream;
-  ended: Promise<void>;
-  hold(held: boolean): void;
-}
-
-/** The launcher's socket, or this process's own stdin/stdout (through the relay that answered first). */
-async function openInput(
-  path: string | undefined,
-  stdio: StdioChannel | undefined,
-  logger: Logger,
-): Promise<Input> {
-  if (stdio) {
-    const ended = new Promise<void>((resolve) => stdio.input.once('end', resolve));
-    return { input: stdio.input, output: stdio.output, ended, hold: stdio.hold };
-  }
-  // register/index.ts opens the process's own stdio when the launcher gave no socket.
-  if (!path)
-    throw new Error('ink-mcp: stdio mode with neither the launcher’s socket nor this process’s stdio.');
-  const socket = await openSocket(path);
-  let heard = false;
-  socket.once('data', () => {
-    heard = true;
-  });
-  const ended = new Promise<void>((resolve) => {
-    // The launcher gone (ECONNRESET, EPIPE) is the end of input, not a crash.
-    socket.on('error', () => resolve());
-    socket.once('end', () => {
-      // The launcher closes a second process's connection at once: that one is simply not served.
-      if (heard) resolve();
-      else
-        logger.warn(
-          `ink-mcp: process ${process.pid} renders Ink but another process of this command is already served; this one is not.`,
-        );
-    });
-  });
-  return { input: socket, output: socket, ended, hold: (held) => (held ? socket.ref() : socket.unref()) };
-}
-
-function openSocket(path: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(path);
-    socket.once('connect', () => {
-      socket.off('error', reject);
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
 }

@@ -9,6 +9,7 @@ import { stderrLogger } from '../walker/logger.js';
 import { servedByPreload } from './preload-state.js';
 import type { RecordSetup } from './recorder.js';
 import { serveApp } from './serve-app.js';
+import { mountSession } from './session-mount.js';
 
 export interface RenderMcpOptions extends McpServerOptions {
   /** The session id: the first segment of every tool name. */
@@ -78,6 +79,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
   // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
   if (transport === 'http' && !(stdin ?? process.stdin).isTTY) throw new Error(NO_TERMINAL);
   const served = await serveApp({
+    mount: mountSession,
     server: { ...server, logger: options.logger ?? stderrLogger },
     session,
     io:

@@ -7,6 +7,7 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
 import type { ScreenshotOptions } from '../session/png-rasterizer.js';
+import type { Session } from '../session/session.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { stderrLogger } from '../walker/logger.js';
 import { listenAndAnnounce } from './announce-http.js';
@@ -15,7 +16,7 @@ import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 import { Recorder, type RecordSetup } from './recorder.js';
 import { SessionIds } from './session-ids.js';
-import { type MountScreen, mountSession } from './session-mount.js';
+import type { MountScreen, mountSession } from './session-mount.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
 
 /** How agents reach the app. */
@@ -68,6 +69,25 @@ export interface ServeAppOptions {
   whenIdle: 'close' | 'keep';
   /** Record the session: every call to a JSON Lines file, the screen to `<file>.cast` (headless only). */
   record?: RecordSetup;
+  /**
+   * How an Ink app's tree becomes a session (session-mount.ts's `mountSession`), for `render`. Given
+   * by the callers that render Ink, so that a server of terminal apps alone (`serveTerminal`, the
+   * launcher's pseudo-terminal) loads neither React nor Ink; and not imported here on demand: under
+   * the preload this module loads while the app's `import 'ink'` is still evaluating, and a module
+   * graph that imports Ink then would wait on it for ever.
+   */
+  mount?: typeof mountSession;
+}
+
+/** An app reached only through its terminal (src/terminal/), served as one session. */
+export interface TerminalServing {
+  session: Session;
+  /** Resolves when the app has gone (exited, or its terminal closed). */
+  exited: Promise<void>;
+  /** Ends the app (the agent went away, or a signal): it should then exit. */
+  stop(): void;
+  /** Requests that need the app wait for this (its first output). @default none: at once */
+  ready?: Promise<void>;
 }
 
 /** An app's Ink instance, served. */
@@ -87,6 +107,11 @@ export interface ServedApp {
     tree: ReactNode,
     appOptions?: RenderOptions,
   ): ServedInstance;
+  /**
+   * Serves an app reached only through its terminal as a session of this server: `start` gets the
+   * session id and starts serving it.
+   */
+  serveTerminal(start: (id: string) => TerminalServing): TerminalServing;
   /** Answers requests waiting for the app with `reason` instead (the app cannot be served). */
   refuse(reason: string): void;
   /** Unmounts every app, writes the answers owed (bounded), closes the server. */
@@ -101,10 +126,12 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 /**
  * The composition root: the one place a served app is put together (server, transport, stdout,
  * sessions, signals, the way down). `renderMcp`, the preload (`ink-mcp/register`, which the
- * launcher uses), `startMcp` and `renderHeadless` are thin callers of it.
+ * launcher uses), `startMcp`, `renderHeadless` and the terminal sessions (serve-terminal.ts) are
+ * thin callers of it.
  */
 export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const { io } = options;
+  const mountSession = options.mount;
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
   const server = createMcpServer({
@@ -115,7 +142,8 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const recorder = options.record ? openRecorder(options, server) : undefined;
   const screenshots = options.screenshots ?? screenshotsByEnv(logger);
   const cleanups: (() => void)[] = [];
-  const instances = new Set<Instance>();
+  /** What is running, to unmount (an Ink instance) or stop (a terminal app) on the way down. */
+  const instances = new Set<Pick<Instance, 'unmount'>>();
   /** What each mounted app takes from the process (its console output) until it is gone. */
   const disposers = new Set<() => void>();
   let transport: AnsweringStdioTransport | undefined;
@@ -211,6 +239,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
 
   const ids = new SessionIds(options.session);
   const render: ServedApp['render'] = (realRender, tree, appOptions = {}) => {
+    if (!mountSession) throw new Error('ink-mcp: this server serves terminal apps only (no `mount`).');
     const id = ids.take();
     if (ids.size === 1 && io.kind === 'stdio') io.hold?.(true);
     const mount = mountSession(
@@ -275,11 +304,45 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     };
   };
 
+  const serveTerminal: ServedApp['serveTerminal'] = (start) => {
+    const id = ids.take();
+    if (ids.size === 1 && io.kind === 'stdio') io.hold?.(true);
+    const serving = start(id);
+    const instance = { unmount: () => serving.stop() };
+    instances.add(instance);
+    let detach: (() => void) | undefined;
+    try {
+      detach = server.attach(serving.session);
+    } catch (error) {
+      logger.warn(
+        `ink-mcp: session "${id}" could not be attached to its server (${String(error)}); it is not served.`,
+      );
+    }
+    if (transport) {
+      const ready = transport.ready.bind(transport);
+      if (serving.ready) void serving.ready.then(ready, ready);
+      else ready();
+    }
+    void serving.exited.then(async () => {
+      // As an Ink session goes (McpSession): off the server, then stopped.
+      detach?.();
+      serving.session.stop();
+      instances.delete(instance);
+      ids.release(id);
+      await transport?.answered(OWED_ANSWER_GRACE_MS);
+      if (ids.size > 0 || down) return;
+      if (options.whenIdle === 'close') await shutdown(false);
+      else if (io.kind === 'stdio') io.hold?.(false);
+    });
+    return serving;
+  };
+
   return {
     server,
     ...(endpoint ? { endpoint } : {}),
     ...(connectionFile ? { connectionFile } : {}),
     render,
+    serveTerminal,
     refuse: (reason) => transport?.refuse(reason),
     stop: () => shutdown(false),
     stopped: whenStopped,

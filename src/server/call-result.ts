@@ -48,6 +48,8 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     options.includeScreen && !reading && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
   if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
     screen.push(text(`Focus: ${answer.focus}`));
+  // How the session reaches the app, when that limits what the agent can do: in every answer.
+  if ('mode' in answer && answer.mode !== undefined) screen.push(text(answer.mode));
   if (!answer.ok) {
     const actions = options.actions === undefined ? [] : [text(options.actions)];
     // Worded here, once, with the name the model knows (h4: errors are facts until the boundary).

@@ -26,6 +26,8 @@ export type DispatchResult =
       screen?: string;
       /** Which widget has focus after the call, in words (`"name" (Ink focus)`), when the app has focus. */
       focus?: string;
+      /** How the session reaches the app, when that limits it (Session.mode). */
+      mode?: string;
       /** The call ended its own app (it ran; the session and its tools are gone). */
       stopped?: true;
     } & ToolChanges)
@@ -36,6 +38,7 @@ export type DispatchResult =
       fault: boolean;
       screen?: string;
       focus?: string;
+      mode?: string;
     };
 
 export interface AfterTheCall {
@@ -45,6 +48,8 @@ export interface AfterTheCall {
   screen: string | undefined;
   /** Which widget has focus after the call, when the session can tell. */
   focus?: string | undefined;
+  /** How the session reaches the app (Session.mode). */
+  mode?: string | undefined;
   timeoutMs: number;
 }
 
@@ -64,6 +69,7 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
   const screen = {
     ...(after.screen === undefined ? {} : { screen: after.screen }),
     ...(after.focus === undefined ? {} : { focus: after.focus }),
+    ...(after.mode === undefined ? {} : { mode: after.mode }),
   };
   if (outcome.ok && isWidgetUnavailable(outcome.value)) {
     const { widgetId, why } = outcome.value;

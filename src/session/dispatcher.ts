@@ -306,6 +306,7 @@ export class Dispatcher {
       running: this.#live,
       screen: session.screen(),
       focus: session.focus?.(),
+      mode: session.mode,
       timeoutMs: call.timeoutMs,
     });
   }

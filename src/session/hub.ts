@@ -47,7 +47,9 @@ export interface CallContext {
 }
 
 /** A call's answer, as data: the server turns it into an MCP result. */
-export type CallAnswer = DispatchResult | { ok: false; error: CallError; fault?: boolean; screen?: string };
+export type CallAnswer =
+  | DispatchResult
+  | { ok: false; error: CallError; fault?: boolean; screen?: string; mode?: string };
 
 interface Attached {
   session: Session;
@@ -173,7 +175,13 @@ export class Hub implements SessionHost {
     if (attached?.session.running && !this.registry.get(name) && !this.#resync(name)) {
       const present = this.registry.sessionTools(sessionId).some((t) => t.widgetId === widgetId);
       const error = widgetUnavailable(name, widgetId, present ? 'disabled' : 'absent', action);
-      return Promise.resolve({ ok: false, error, screen: attached.session.screen() });
+      const { mode } = attached.session;
+      return Promise.resolve({
+        ok: false,
+        error,
+        screen: attached.session.screen(),
+        ...(mode === undefined ? {} : { mode }),
+      });
     }
     return this.call(name, rawArgs, ctx);
   }

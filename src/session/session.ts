@@ -42,6 +42,11 @@ export interface SessionOptions {
   focus?: () => string | undefined;
   /** Types into the app as a person would (`CallInfo.input`); resolves once the key took effect. @default none */
   input?: (data: string) => Promise<void>;
+  /**
+   * How the session reaches the app, when that limits what an agent can do (a terminal session has
+   * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
+   */
+  mode?: string;
 }
 
 /**
@@ -64,6 +69,8 @@ export class Session {
   readonly input: ((data: string) => Promise<void>) | undefined;
   /** Which widget has focus, in words, for every answer (when the app has focus). */
   readonly focus: (() => string | undefined) | undefined;
+  /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
+  readonly mode: string | undefined;
   readonly #readScreen: (() => string | undefined) | undefined;
   readonly #screenSize: (() => ScreenSize | undefined) | undefined;
   readonly #readStyled: (() => string | undefined) | undefined;
@@ -85,6 +92,7 @@ export class Session {
     this.logger = options.logger;
     this.input = options.input;
     this.focus = options.focus;
+    this.mode = options.mode;
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#screenSize = options.screenSize;
     this.#readStyled = options.styledScreen;

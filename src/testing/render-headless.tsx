@@ -5,6 +5,7 @@ import { type ReactElement, useEffect } from 'react';
 import type { MemoryStdin, MemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import { serveApp } from '../render/serve-app.js';
+import { mountSession } from '../render/session-mount.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 
@@ -64,6 +65,7 @@ export async function renderHeadless(
   } = options;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const served = await serveApp({
+    mount: mountSession,
     server,
     session,
     io: { kind: 'transport', transport: serverSide },

@@ -1,0 +1,88 @@
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
+import type { RegisterConfig } from './config.js';
+import { Relay } from './relay.js';
+
+/**
+ * `ink-mcp -- <a program that is not Node>` (or `--terminal`): the program runs in a pseudo-terminal
+ * of the launcher's own, and the launcher serves it itself, as a terminal session (keys and screen
+ * only). The client's stdin/stdout go through the same relay as for a Node app, so the opening is
+ * answered at once while the server loads. Ends as the Node case does: on end of input or a signal
+ * the program's terminal closes (SIGHUP), and the launcher exits 0; if the program exits first, the
+ * launcher exits with its code.
+ */
+export async function runInPty(
+  command: string[],
+  env: NodeJS.ProcessEnv,
+  config: RegisterConfig,
+  tools: readonly object[] | undefined,
+): Promise<void> {
+  let stdoutGone = false;
+  const relay = new Relay({
+    toClient: (line) => {
+      if (!stdoutGone) process.stdout.write(`${line}\n`);
+    },
+    log: (message) => process.stderr.write(`${message}\n`),
+    ...(tools ? { tools } : {}),
+  });
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  createInterface({ input: fromServer, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+    relay.fromApp(line),
+  );
+  let stopping = false;
+  let ended: () => void = () => {};
+  const inputEnded = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    ended();
+  };
+  process.stdout.on('error', () => {
+    stdoutGone = true;
+    stop();
+  });
+  createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY })
+    .on('line', (line) => relay.fromClient(line))
+    .on('error', stop)
+    .on('close', stop);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
+
+  // Loaded now, not at the launcher's start: the MCP server, the terminal emulator and node-pty.
+  const { servePty } = await import('../render/serve-pty.js');
+  const served = await servePty({
+    command,
+    env,
+    columns: config.columns ?? 100,
+    rows: config.rows ?? 30,
+    session: config.session,
+    builtinTools: config.builtinTools,
+    server: {
+      logger: { warn: (m) => process.stderr.write(`${m}\n`), info: (m) => process.stderr.write(`${m}\n`) },
+      surface: config.surface,
+      answerBlocks: config.answerBlocks,
+    },
+    io: { kind: 'stdio', input: toServer, output: fromServer, ended: inputEnded },
+  });
+  if (!served.ok) {
+    const message = `ink-mcp: ${served.message}`;
+    process.stderr.write(`${message}\n`);
+    relay.detach(message);
+    process.exitCode = 127;
+    process.stdin.destroy();
+    return;
+  }
+  relay.attach((line) => {
+    if (!toServer.writableEnded) toServer.write(`${line}\n`);
+  });
+  void inputEnded.then(() => toServer.end());
+  const code = await served.exitCode;
+  await served.stopped;
+  relay.detach(
+    `ink-mcp: the program exited (${code === 0 ? 'exit code 0' : `code ${code}`}) before it answered this request.`,
+  );
+  process.exitCode = stopping ? 0 : code;
+  process.stdin.destroy();
+}
