@@ -18,6 +18,9 @@ export type {
 } from './registry/authorize.js';
 export type { CallError, CallErrorCode } from './registry/call-error.js';
 export type { BreakerOptions } from './registry/circuit-breaker.js';
+export { defaultTypeMap, registerDefaultProvider } from './registry/default-type-map.js';
+// The walker's derivation with the default type map filled in (the walker holds no registry).
+export { deriveTools, deriveWithRefusals } from './registry/public-derive.js';
 // Serving
 export { type McpApp, type RenderMcpOptions, renderMcp } from './render/render-mcp.js';
 export type {
@@ -40,7 +43,7 @@ export type { SecretNames } from './util/secret-names.js';
 // The walker (pure)
 export { ActionError, isActionError } from './walker/action-error.js';
 export { type CachedCleanSpecResult, type CleanSpecResult, cleanSpec } from './walker/clean-spec.js';
-export { type Derivation, deriveTools, deriveWithRefusals } from './walker/derive.js';
+export type { Derivation } from './walker/derive.js';
 export { describeRefusal } from './walker/describe-refusal.js';
 export {
   isActionName,
@@ -50,7 +53,6 @@ export {
   type WidgetUnavailableWhy,
 } from './walker/ids.js';
 export { isNoEffectError, NoEffectError } from './walker/no-effect-error.js';
-export { defaultTypeMap, registerDefaultProvider } from './walker/type-map.js';
 export type {
   Action,
   ActionAnnotations,

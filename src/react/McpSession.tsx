@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
+import { defaultTypeMap } from '../registry/default-type-map.js';
 import type { Confirmer } from '../session/confirmer.js';
 import { PngRasterizer, type ScreenshotOptions } from '../session/png-rasterizer.js';
 import type { ScreenSize } from '../session/screen-view.js';
@@ -8,7 +9,7 @@ import type { SessionHost } from '../session/session-host.js';
 import { errorText } from '../util/text.js';
 import { stderrLogger } from '../walker/logger.js';
 import { personOnlyWidget } from '../walker/person-only.js';
-import { defaultTypeMap } from '../walker/type-map.js';
+import { SpliceNotes } from '../walker/splice-note.js';
 import type { Logger } from '../walker/types.js';
 import { ariaOutline, ariaTree } from './aria-outline.js';
 import { AutoIds } from './auto-ids.js';
@@ -200,10 +201,12 @@ class SessionAnchor extends Component<McpSessionProps> {
     const { id, typeMap } = this.props;
     const logger = this.props.logger ?? stderrLogger;
     const screen = () => this.#readScreen();
+    // The source's notes, made here so the built-ins note their forest where the snapshot notes its lists.
+    const notes = new SpliceNotes();
     const builtins =
       this.props.builtinTools === false
         ? undefined
-        : new BuiltinNodes(this.#builtinHost(rasterizerFor(this.props.screenshots)));
+        : new BuiltinNodes(this.#builtinHost(rasterizerFor(this.props.screenshots)), notes);
     const autoIds = new AutoIds(logger);
     const source = new FiberViewSource({
       label: id,
@@ -211,6 +214,7 @@ class SessionAnchor extends Component<McpSessionProps> {
       boundary: SessionAnchor,
       typeMapOf,
       screen,
+      notes,
       compose: (forest, hostRoot, anchor, mayHoldIdless) => {
         const widgets = autoIds.apply(forest, mayHoldIdless);
         if (!builtins) return widgets;

@@ -1,6 +1,6 @@
+import { defaultTypeMap } from '../registry/default-type-map.js';
 import { ID_RULE } from '../walker/id-rule.js';
 import { specsOf } from '../walker/offered.js';
-import { defaultTypeMap } from '../walker/type-map.js';
 import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
 import { withChildren } from './provider-for.js';
 

@@ -1,5 +1,5 @@
 import { trimCommonEnds } from '../util/common-ends.js';
-import { noteSplice, overwritten, spliceFrom } from '../walker/splice-note.js';
+import type { SpliceNotes } from '../walker/splice-note.js';
 import type { ViewNode } from '../walker/types.js';
 import { NO_DECLS } from './build-nodes.js';
 import type { ComponentInfo } from './component-info.js';
@@ -92,12 +92,18 @@ export function flatten(parts: readonly Part[]): Part {
 
 /**
  * `flatten(parts)`, made from `before` (what `flatten(beforeParts)` gave last time) and noted as a
- * splice of it (src/walker/splice-note.ts), so the derivation compares only what changed. When one
+ * splice of it in `notes` (the source's: src/walker/splice-note.ts), so the derivation compares only
+ * what changed. When one
  * part replaced one part of the same length (a tool component's update), `before` is copied and
  * only the changed nodes are written: no walk over the parts' nodes, at any depth of the tree,
  * since each level hands the next its own note (bench/README.md, P1.tool.50k).
  */
-export function reflatten(parts: readonly Part[], beforeParts: readonly Part[], before: Part): Part {
+export function reflatten(
+  parts: readonly Part[],
+  beforeParts: readonly Part[],
+  before: Part,
+  notes: SpliceNotes,
+): Part {
   if (parts.length <= 1) return flatten(parts);
   // The parts both lists share at their ends, by identity (at most one pass over the parts, not the nodes).
   const {
@@ -115,7 +121,7 @@ export function reflatten(parts: readonly Part[], beforeParts: readonly Part[], 
   const one = endBefore - first === 1 && endAfter - first === 1;
   if (one) {
     // One part for one: its own note, if it has one, narrows the range to the nodes that changed.
-    const inner = spliceFrom(parts[first]!, beforeParts[first]!);
+    const inner = notes.spliceFrom(parts[first]!, beforeParts[first]!);
     if (inner !== undefined) {
       start = offset + inner.start;
       fromEnd = offset + inner.fromEnd;
@@ -123,10 +129,10 @@ export function reflatten(parts: readonly Part[], beforeParts: readonly Part[], 
     }
   }
   if (one && fromEnd - start === end - start && before.length > 0) {
-    return overwritten(before, start, parts[first]!, start - offset, end - offset);
+    return notes.overwritten(before, start, parts[first]!, start - offset, end - offset);
   }
   const nodes = flatten(parts);
-  if (nodes !== before) noteSplice(nodes, { from: before, start, fromEnd, end });
+  if (nodes !== before) notes.note(nodes, { from: before, start, fromEnd, end });
   return nodes;
 }
 

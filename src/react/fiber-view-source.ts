@@ -1,8 +1,9 @@
+import { defaultTypeMap } from '../registry/default-type-map.js';
 import type { ViewSource } from '../session/view-source.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { ungroup } from '../walker/groups.js';
-import { defaultTypeMap } from '../walker/type-map.js';
+import { SpliceNotes } from '../walker/splice-note.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import type { CacheEntry } from './cache-entry.js';
 import { type CommitCount, commitCount } from './commit-count.js';
@@ -33,6 +34,11 @@ export interface FiberViewSourceOptions {
   /** The screen as plain text, when the app renders to one the session can read. */
   screen?: () => string | undefined;
   /**
+   * Where the lists of this source's trees are noted (`ViewSource.spliceNotes`): given when `compose`
+   * notes its lists too (src/react/builtins/builtin-nodes.ts). @default a new one
+   */
+  notes?: SpliceNotes;
+  /**
    * Turns the session's forest, read from `anchor` in the tree under `hostRoot`, into the one it publishes (the
    * built-in tools' nodes go first). Must return the same array while nothing changed. `mayHoldIdless`
    * false: no node of the forest has a provider and no id (src/react/idless.ts).
@@ -56,6 +62,8 @@ const HELD_POLL_MS = 20;
 export class FiberViewSource implements ViewSource {
   /** The snapshot keeps an unchanged subtree's nodes by identity (read-fiber-tree.ts). */
   readonly reusesNodes = true;
+  /** This source's own notes (src/walker/splice-note.ts): the snapshot writes them, its session's derivation reads them. */
+  readonly spliceNotes: SpliceNotes;
   readonly #options: FiberViewSourceOptions;
   #changes = new Subscribable<void>();
   #path: FiberPath | null = null;
@@ -85,6 +93,7 @@ export class FiberViewSource implements ViewSource {
 
   constructor(options: FiberViewSourceOptions) {
     this.#options = options;
+    this.spliceNotes = options.notes ?? new SpliceNotes();
     this.#types = componentInfoCache(NO_TYPE_MAP, options.boundary);
   }
 
@@ -281,6 +290,7 @@ export class FiberViewSource implements ViewSource {
         this.#entry = readFiberTree(anchor, this.#entry, {
           types: this.#types,
           full: thorough,
+          notes: this.spliceNotes,
         });
         tree = this.#entry.out;
         if (this.#options.compose) tree = this.#options.compose(tree, hostRoot, anchor, this.#entry.idless);

@@ -1,4 +1,5 @@
 import { group, isGroup } from '../walker/groups.js';
+import type { SpliceNotes } from '../walker/splice-note.js';
 import { buildNodes, declarationsOf, NO_DECLS } from './build-nodes.js';
 import {
   type CacheEntry,
@@ -19,6 +20,8 @@ export interface ReadOptions {
   types: ComponentInfoCache;
   /** Visit every fiber (still reusing node objects whose inputs are unchanged). */
   full: boolean;
+  /** Where each list rebuilt from the last one is noted (the source's `spliceNotes`). */
+  notes: SpliceNotes;
 }
 
 /**
@@ -260,7 +263,7 @@ function readChildren(first: Fiber | null, parent: CacheEntry, options: ReadOpti
   parent.parts = parts;
   parent.kidsIdless = idless;
   // `kids` is what `before` flattened to (kept so by every writer of `parts`): the new list is made from it.
-  return reflatten(parts, before, parent.kids);
+  return reflatten(parts, before, parent.kids, options.notes);
 }
 
 /**

@@ -122,7 +122,7 @@ export class SessionResources {
     }
     const tree = treeJson(
       session.tree(),
-      { sessionId: session.id, typeMap: session.typeMap },
+      { sessionId: session.id, typeMap: session.typeMap, cache: session.deriveCache },
       listedName,
       this.#isSecret,
     );

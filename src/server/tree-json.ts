@@ -7,6 +7,7 @@ import {
 } from '../util/secret-names.js';
 import { cleanText } from '../walker/clean-text.js';
 import { deriveWithRefusals } from '../walker/derive.js';
+import type { DeriveCache } from '../walker/derive-cache.js';
 import type { JsonObject, JsonValue, ToolDef, ViewNode } from '../walker/types.js';
 
 /** One node of the `ink://<session>/tree` resource. */
@@ -36,18 +37,19 @@ const MAX_ATTR_VALUES = 1000;
 /**
  * The view tree as JSON a model can read: type, id, JSON-safe attrs (no functions; secrets
  * redacted), children, and the names of the tools each node offers now (derived afresh from the same
- * tree, so names and nodes agree).
+ * tree, so names and nodes agree). `context.cache`: the session's (`Session.deriveCache`), so a read
+ * cleans no spec the session's commits already cleaned.
  */
 export function treeJson(
   tree: readonly ViewNode[],
-  context: Pick<Parameters<typeof deriveWithRefusals>[1], 'sessionId' | 'typeMap'>,
+  context: Pick<Parameters<typeof deriveWithRefusals>[1], 'sessionId' | 'typeMap'> & { cache?: DeriveCache },
   listedName: (canonical: string) => string,
   isSecret: IsSecret = builtInSecrets,
 ): TreeNodeJson[] {
   const toolsOf = new Map<ViewNode, string[]>();
   // A node offering a sensitive tool holds a secret whatever it is called (a masked text input).
   const sensitive = new Set<ViewNode>();
-  for (const tool of deriveWithRefusals(tree, context).tools as ToolDef[]) {
+  for (const tool of deriveWithRefusals(tree, context, context.cache).tools as ToolDef[]) {
     const names = toolsOf.get(tool.node) ?? [];
     names.push(listedName(tool.name));
     toolsOf.set(tool.node, names);

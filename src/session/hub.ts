@@ -110,7 +110,7 @@ export class Hub implements SessionHost {
       return () => {};
     }
     const sync = new Synchronizer(
-      { sessionId: session.id, typeMap: session.typeMap, source: session.source },
+      { sessionId: session.id, typeMap: session.typeMap, source: session.source, cache: session.deriveCache },
       this.registry,
       this.#logger,
     );

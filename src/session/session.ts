@@ -1,7 +1,8 @@
+import { defaultTypeMap } from '../registry/default-type-map.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
-import { defaultTypeMap } from '../walker/type-map.js';
+import { DeriveCache } from '../walker/derive-cache.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import { ColourWatch, colourLayout } from './colour-hint.js';
 import {
@@ -57,6 +58,12 @@ export class Session {
   readonly id: string;
   readonly source: ViewSource;
   readonly typeMap: TypeMap;
+  /**
+   * What deriving this session's tools keeps from one tree to the next (cleaned specs, the last id
+   * accepted: src/walker/derive-cache.ts). The session's own, handed to whatever derives its trees
+   * (its synchronizer, its tree resource), so no two sessions share it.
+   */
+  readonly deriveCache = new DeriveCache();
   readonly logger: Logger | undefined;
   /** Types into the app as a person would (`CallInfo.input`), when the app has a keyboard. */
   readonly input: ((data: string) => Promise<void>) | undefined;

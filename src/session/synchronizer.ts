@@ -1,5 +1,6 @@
 import { NO_DIFF, type Registry, type ToolDiff } from '../registry/registry.js';
 import { deriveWithRefusals } from '../walker/derive.js';
+import { DeriveCache } from '../walker/derive-cache.js';
 import { IncrementalDerivation } from '../walker/derive-incremental.js';
 import { describeRefusal, describeRefusedSessionId, refusalKey } from '../walker/describe-refusal.js';
 import { isId } from '../walker/ids.js';
@@ -10,7 +11,9 @@ import type { ViewSource } from './view-source.js';
 export interface SyncTarget {
   sessionId: string;
   typeMap: TypeMap;
-  source: Pick<ViewSource, 'current' | 'reusesNodes' | 'toolTree'>;
+  source: Pick<ViewSource, 'current' | 'reusesNodes' | 'toolTree' | 'spliceNotes'>;
+  /** What derivation keeps from one tree to the next (`Session.deriveCache`). @default a new one */
+  cache?: DeriveCache;
 }
 
 /**
@@ -28,6 +31,7 @@ export class Synchronizer {
   readonly #logger: Logger;
   readonly #logged = new Set<string>();
   readonly #incremental: IncrementalDerivation | undefined;
+  readonly #cache: DeriveCache;
   /** The tree last registered, and the session's registry revision right after: both equal means nothing to do. */
   #syncedTree: readonly ViewNode[] | undefined;
   #syncedRevision = -1;
@@ -36,9 +40,15 @@ export class Synchronizer {
     this.#target = target;
     this.#registry = registry;
     this.#logger = logger;
+    this.#cache = target.cache ?? new DeriveCache();
     if (!isId(target.sessionId)) logger.warn(describeRefusedSessionId(target.sessionId));
     if (target.source.reusesNodes === true)
-      this.#incremental = new IncrementalDerivation(target.sessionId, target.typeMap);
+      this.#incremental = new IncrementalDerivation(
+        target.sessionId,
+        target.typeMap,
+        this.#cache,
+        target.source.spliceNotes,
+      );
   }
 
   /**
@@ -84,7 +94,7 @@ export class Synchronizer {
   #replace(tree: readonly ViewNode[], fresh: boolean): ToolDiff {
     const { sessionId, typeMap } = this.#target;
     const { tools, refusals } =
-      this.#incremental?.full(tree, fresh) ?? deriveWithRefusals(tree, { sessionId, typeMap });
+      this.#incremental?.full(tree, fresh) ?? deriveWithRefusals(tree, { sessionId, typeMap }, this.#cache);
     this.#log(refusals);
     return this.#registry.replaceSession(sessionId, tools);
   }

@@ -1,3 +1,4 @@
+import type { SpliceNotes } from '../walker/splice-note.js';
 import type { ViewNode } from '../walker/types.js';
 
 /**
@@ -9,10 +10,16 @@ export interface ViewSource {
    * True when a node object seen in an earlier tree means the same node, attributes and subtree (the
    * source builds new objects for what changed and never edits a node in place): tools are then
    * derived only for new nodes. A source over plain data that edits nodes in place leaves it unset.
-   * Such a source may also note how each list it rebuilt was made from the last one
-   * (src/walker/splice-note.ts): the derivation then compares only the noted range.
+   * Such a source may also note how each list it rebuilt was made from the last one, in its
+   * `spliceNotes`: the derivation then compares only the noted range.
    */
   readonly reusesNodes?: boolean;
+  /**
+   * Where this source notes how the lists it rebuilds were made (src/walker/splice-note.ts): its own,
+   * so no other session's notes push its out, read by its session's incremental derivation.
+   * @default none: every changed list is compared item by item
+   */
+  readonly spliceNotes?: SpliceNotes;
   /** The tree as of the last snapshot (roots in view order). */
   current(): ViewNode[];
   /**

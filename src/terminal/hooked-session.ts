@@ -6,9 +6,10 @@ import { FiberViewSource } from '../react/fiber-view-source.js';
 import { focusOwner } from '../react/focus-owner.js';
 import { FocusReader } from '../react/focus-state.js';
 import { namedPart } from '../react/type-map.js';
+import { defaultTypeMap } from '../registry/default-type-map.js';
 import { Session } from '../session/session.js';
 import { personOnlyWidget } from '../walker/person-only.js';
-import { defaultTypeMap } from '../walker/type-map.js';
+import { SpliceNotes } from '../walker/splice-note.js';
 import type { Logger } from '../walker/types.js';
 import { modeLine } from './terminal-mode.js';
 import type { TerminalApp } from './terminal-session.js';
@@ -70,13 +71,16 @@ export function hookedTerminalSession(options: HookedSessionOptions): Session | 
     screenshots: undefined,
     onCommit: (listener) => source?.onCommit(listener) ?? (() => {}),
   };
-  const builtins = options.builtinTools === false ? undefined : new BuiltinNodes(host);
+  // The source's notes, shared with the built-ins as McpSession shares them (src/react/McpSession.tsx).
+  const notes = new SpliceNotes();
+  const builtins = options.builtinTools === false ? undefined : new BuiltinNodes(host, notes);
   source = new FiberViewSource({
     label: id,
     logger,
     boundary: NoBoundary,
     typeMapOf: () => undefined,
     screen: () => screen.text(),
+    notes,
     compose: (forest, hostRoot, anchor) =>
       builtins
         ? builtins.compose(forest, focus.read(hostRoot), (active) => focusOwner(anchor, active))

@@ -45,14 +45,14 @@ export const DEFAULT_WAIT_MS = 5_000;
 /** The longest `screen.wait_for` pattern: it bounds the time RE2 takes to compile one. */
 export const MAX_PATTERN = 1_000;
 
-const NO_ARGUMENTS: JsonObject = {
+const NO_ARGUMENTS: JsonObject = Object.freeze<JsonObject>({
   type: 'object',
   properties: {},
   required: [],
   additionalProperties: false,
-};
+});
 
-export const KEYBOARD_PRESS: CatalogEntry = {
+export const KEYBOARD_PRESS: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'keyboard.press',
   description:
     'Press keys in order, as a person does (each one reaches the app after the previous one took effect). ' +
@@ -74,9 +74,9 @@ export const KEYBOARD_PRESS: CatalogEntry = {
     additionalProperties: false,
   },
   annotations: {},
-};
+});
 
-export const KEYBOARD_TYPE: CatalogEntry = {
+export const KEYBOARD_TYPE: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'keyboard.type',
   description:
     'Type text as a person does, one character per key (a line break is Enter), each after the app handled the one before. ' +
@@ -90,9 +90,9 @@ export const KEYBOARD_TYPE: CatalogEntry = {
     additionalProperties: false,
   },
   annotations: {},
-};
+});
 
-export const SCREEN_READ: CatalogEntry = {
+export const SCREEN_READ: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'screen.read',
   description:
     'Read the screen now as plain text (as many lines as the terminal has rows: the last ones, or ' +
@@ -117,9 +117,9 @@ export const SCREEN_READ: CatalogEntry = {
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true },
-};
+});
 
-export const SCREEN_WAIT_FOR: CatalogEntry = {
+export const SCREEN_WAIT_FOR: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'screen.wait_for',
   description:
     'Wait until the screen shows `text` (plain substring) or matches `pattern` (a regular expression in RE2 syntax, ' +
@@ -138,14 +138,14 @@ export const SCREEN_WAIT_FOR: CatalogEntry = {
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true },
-};
+});
 
 /**
  * `screen.screenshot {}`: the screen as a PNG picture, offered only when screenshots are turned on
  * (the `screenshots` option, `INK_MCP_SCREENSHOTS=1`): it needs optional packages, and a model
  * without vision has no use for it.
  */
-export const SCREEN_SCREENSHOT: CatalogEntry = {
+export const SCREEN_SCREENSHOT: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'screen.screenshot',
   description:
     'A picture of the screen now (PNG: colours, bold, inverse and the layout as a terminal shows them, ' +
@@ -153,16 +153,16 @@ export const SCREEN_SCREENSHOT: CatalogEntry = {
     'Use it when colour or layout carries meaning and you can see images; screen.read gives the text alone.',
   inputSchema: NO_ARGUMENTS,
   annotations: { readOnlyHint: true },
-};
+});
 
-export const FOCUS_LIST: CatalogEntry = {
+export const FOCUS_LIST: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.list',
   description: 'The ids that can take focus (in Tab order) and the one that has it.',
   inputSchema: NO_ARGUMENTS,
   annotations: { readOnlyHint: true },
-};
+});
 
-export const FOCUS_SET: CatalogEntry = {
+export const FOCUS_SET: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.set',
   description: "Give focus to the component with this id (Ink's useFocus id; focus.list lists them).",
   inputSchema: {
@@ -172,21 +172,21 @@ export const FOCUS_SET: CatalogEntry = {
     additionalProperties: false,
   },
   annotations: {},
-};
+});
 
-export const FOCUS_NEXT: CatalogEntry = {
+export const FOCUS_NEXT: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.next',
   description: 'Move focus to the next component, as Tab does.',
   inputSchema: NO_ARGUMENTS,
   annotations: {},
-};
+});
 
-export const FOCUS_PREVIOUS: CatalogEntry = {
+export const FOCUS_PREVIOUS: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.previous',
   description: 'Move focus to the previous component, as Shift+Tab does.',
   inputSchema: NO_ARGUMENTS,
   annotations: {},
-};
+});
 
 /** Every session's built-in tools, in the order they are listed (`screen.screenshot` aside: opt-in). */
 export const BUILTIN_CATALOG: readonly CatalogEntry[] = [
@@ -208,7 +208,7 @@ export const ACT = 'act';
  * same rules as its own tool. `args` is JSON text so the schema stays closed (OpenAI's strict mode
  * takes no open object); an object is accepted too.
  */
-export const ACT_ENTRY: CatalogEntry = {
+export const ACT_ENTRY: CatalogEntry = Object.freeze<CatalogEntry>({
   name: ACT,
   description:
     'Perform an action a widget on the screen offers now. Every answer ends with the actions available ' +
@@ -229,7 +229,7 @@ export const ACT_ENTRY: CatalogEntry = {
     additionalProperties: false,
   },
   annotations: {},
-};
+});
 
 /** The built-ins with `screen.screenshot`, which is listed after the other screen tools. */
 const BUILTIN_CATALOG_WITH_SCREENSHOT: readonly CatalogEntry[] = BUILTIN_CATALOG.flatMap((entry) =>

@@ -162,7 +162,7 @@ function cleanObject(value: object, depth: number, walk: Walk): Cleaned {
 }
 
 /**
- * `cleanSpec`'s result as `cleanSpecCached` keeps it. An ok one also carries `specJson`, the JSON
+ * `cleanSpec`'s result as `CleanSpecCache.clean` keeps it. An ok one also carries `specJson`, the JSON
  * text of `{ description, inputSchema }`: the spec's part of a ToolDef's `definitionKey`, computed
  * once per cached spec instead of once per render.
  */
@@ -177,10 +177,6 @@ export const CLEAN_CACHE_ENTRIES = 16_384;
 
 type Description = string | null | undefined;
 
-/** Zod schemas are immutable, so an identity hit needs no key; by description within one schema. */
-const byZodIdentity = new WeakMap<object, Map<Description, CachedCleanSpecResult>>();
-const byContent = new Map<string, CachedCleanSpecResult>();
-const withoutSchema = new Map<Description, CachedCleanSpecResult>();
 /** A description that changes on every render (a counter in it) must not grow a zod schema's slot forever. */
 const DESCRIPTIONS_PER_ZOD_SCHEMA = 16;
 
@@ -191,41 +187,53 @@ const DESCRIPTIONS_PER_ZOD_SCHEMA = 16;
  * JSON Schema object an app keeps and mutates is cleaned again: its tool is replaced, not left
  * stale. A hit returns the same (frozen) object, so callers may compare results by identity. A spec
  * whose schema has no key (not plain JSON, over a limit) is cleaned on every call, and refused.
+ *
+ * One per derivation cache (src/walker/derive-cache.ts: a session's), not one per process: two
+ * sessions share no entries, and a test starts from an empty one.
  */
-export function cleanSpecCached(description: unknown, inputSchema: unknown): CachedCleanSpecResult {
-  // The usual hit first, before the closure below is made: it holds only cacheable descriptions.
-  if (inputSchema === undefined) {
-    const hit = withoutSchema.get(description as Description);
-    if (hit !== undefined) return hit;
+export class CleanSpecCache {
+  /** Zod schemas are immutable, so an identity hit needs no key; by description within one schema. */
+  readonly #byZodIdentity = new WeakMap<object, Map<Description, CachedCleanSpecResult>>();
+  readonly #byContent = new Map<string, CachedCleanSpecResult>();
+  readonly #withoutSchema = new Map<Description, CachedCleanSpecResult>();
+  /** A zod outputSchema's JSON Schema (its output side), converted once per schema object (src/walker/clean-output-schema.ts). */
+  readonly zodOutputs = new WeakMap<object, object>();
+
+  clean(description: unknown, inputSchema: unknown): CachedCleanSpecResult {
+    // The usual hit first, before the closure below is made: it holds only cacheable descriptions.
+    if (inputSchema === undefined) {
+      const hit = this.#withoutSchema.get(description as Description);
+      if (hit !== undefined) return hit;
+    }
+    const clean = () => withSpecJson(cleanSpec(description, inputSchema));
+    const cacheable =
+      (typeof description === 'string' && description.length <= MAX_DESCRIPTION_LENGTH) ||
+      description === null ||
+      description === undefined;
+    // Anything else is refused without walking anything, so there is nothing worth remembering.
+    if (!cacheable) return clean();
+    if (inputSchema === undefined)
+      return remember(this.#withoutSchema, description, DESCRIPTIONS_WITHOUT_SCHEMA, clean);
+    if (typeof inputSchema !== 'object' || inputSchema === null) return clean();
+    const zod = isZodSchema(inputSchema);
+    const slot = zod ? this.#byZodIdentity.get(inputSchema) : undefined;
+    const known = slot?.get(description);
+    if (known) return known;
+    const schemaKey = zod ? zodSchemaKey(inputSchema) : jsonSchemaKey(inputSchema);
+    if (schemaKey === undefined) return clean();
+    const result = remember(
+      this.#byContent,
+      `${JSON.stringify(description ?? null)}\u0000${schemaKey}`,
+      CLEAN_CACHE_ENTRIES,
+      clean,
+    );
+    if (zod) {
+      const bySchema = slot ?? new Map<Description, CachedCleanSpecResult>();
+      if (!slot) this.#byZodIdentity.set(inputSchema, bySchema);
+      remember(bySchema, description, DESCRIPTIONS_PER_ZOD_SCHEMA, () => result);
+    }
+    return result;
   }
-  const clean = () => withSpecJson(cleanSpec(description, inputSchema));
-  const cacheable =
-    (typeof description === 'string' && description.length <= MAX_DESCRIPTION_LENGTH) ||
-    description === null ||
-    description === undefined;
-  // Anything else is refused without walking anything, so there is nothing worth remembering.
-  if (!cacheable) return clean();
-  if (inputSchema === undefined)
-    return remember(withoutSchema, description, DESCRIPTIONS_WITHOUT_SCHEMA, clean);
-  if (typeof inputSchema !== 'object' || inputSchema === null) return clean();
-  const zod = isZodSchema(inputSchema);
-  const slot = zod ? byZodIdentity.get(inputSchema) : undefined;
-  const known = slot?.get(description);
-  if (known) return known;
-  const schemaKey = zod ? zodSchemaKey(inputSchema) : jsonSchemaKey(inputSchema);
-  if (schemaKey === undefined) return clean();
-  const result = remember(
-    byContent,
-    `${JSON.stringify(description ?? null)}\u0000${schemaKey}`,
-    CLEAN_CACHE_ENTRIES,
-    clean,
-  );
-  if (zod) {
-    const bySchema = slot ?? new Map<Description, CachedCleanSpecResult>();
-    if (!slot) byZodIdentity.set(inputSchema, bySchema);
-    remember(bySchema, description, DESCRIPTIONS_PER_ZOD_SCHEMA, () => result);
-  }
-  return result;
 }
 
 /** `cache.get(key)`, else `make()` stored under `key`; past `capacity` the oldest entry goes. */

@@ -1,10 +1,11 @@
 import { trimCommonEnds } from '../util/common-ends.js';
 import { errorText } from '../util/text.js';
 import { type Derivation, deriveNode, safeId } from './derive.js';
+import { DeriveCache } from './derive-cache.js';
 import { isGroupSafe } from './groups.js';
 import { isId } from './ids.js';
 import { NameTable } from './name-table.js';
-import { changedRange } from './splice-note.js';
+import { SpliceNotes } from './splice-note.js';
 import type { Refusal, ToolDef, TypeMap, ViewNode } from './types.js';
 
 /** One node's own tools and refusals, and its children as they were read with them. */
@@ -43,6 +44,9 @@ const LEAF = Object.freeze({ children: NONE, list: NONE });
 export class IncrementalDerivation {
   readonly #sessionId: string;
   readonly #typeMap: TypeMap;
+  readonly #cache: DeriveCache;
+  /** The notes of the source whose trees this derives: what `ChangeWalk` narrows its comparisons by. */
+  readonly #notes: SpliceNotes;
   /** `isId(sessionId)`, asked once: a refused session id derives nothing. */
   readonly #validSession: boolean;
   /**
@@ -60,9 +64,20 @@ export class IncrementalDerivation {
   #tree: readonly unknown[] | undefined;
   #ordered: ToolDef[] | undefined;
 
-  constructor(sessionId: string, typeMap: TypeMap) {
+  /**
+   * `cache`: the session's (src/walker/derive-cache.ts); `notes`: those of the source the trees come
+   * from (`ViewSource.spliceNotes`), or none (every list is compared item by item).
+   */
+  constructor(
+    sessionId: string,
+    typeMap: TypeMap,
+    cache: DeriveCache = new DeriveCache(),
+    notes: SpliceNotes = new SpliceNotes(),
+  ) {
     this.#sessionId = sessionId;
     this.#typeMap = typeMap;
+    this.#cache = cache;
+    this.#notes = notes;
     this.#validSession = isId(sessionId);
   }
 
@@ -112,7 +127,7 @@ export class IncrementalDerivation {
     if (before === undefined || this.#duplicates || !this.#validSession) return undefined;
     // Until this answers, the counts are mid-change: a failure leaves `full` as the only way on.
     this.#tree = undefined;
-    const walk = new ChangeWalk(this);
+    const walk = new ChangeWalk(this, this.#notes);
     try {
       walk.lists(before, tree);
     } catch {
@@ -161,7 +176,7 @@ export class IncrementalDerivation {
     if (isGroupSafe(node)) return { record: groupRecord(node as ViewNode), fresh: false };
     const known = this.#nodes.get(node);
     if (known !== undefined) return { record: known, fresh: false };
-    const record = deriveOne(node, this.#sessionId, this.#typeMap);
+    const record = deriveOne(node, this.#sessionId, this.#typeMap, this.#cache);
     this.#nodes.set(node, record);
     return { record, fresh: true };
   }
@@ -213,18 +228,20 @@ export class IncrementalDerivation {
  */
 class ChangeWalk {
   readonly #derivation: IncrementalDerivation;
+  readonly #notes: SpliceNotes;
   /** Name → the ToolDef last added under it (null: only removed). */
   readonly touched = new Map<string, ToolDef | null>();
   readonly refusals: Refusal[] = [];
 
-  constructor(derivation: IncrementalDerivation) {
+  constructor(derivation: IncrementalDerivation, notes: SpliceNotes) {
     this.#derivation = derivation;
+    this.#notes = notes;
   }
 
   /**
    * Walks what differs between two lists of nodes. `beforeList` and `afterList` are the arrays they
    * were read from (the same unless copied): when the source noted how one was made from the other
-   * (src/walker/splice-note.ts), only the noted range is compared.
+   * (in its `SpliceNotes`, src/walker/splice-note.ts), only the noted range is compared.
    */
   lists(
     before: readonly unknown[],
@@ -233,7 +250,7 @@ class ChangeWalk {
     afterList: readonly unknown[] = after,
   ): void {
     if (before === after) return;
-    const noted = changedRange(afterList, beforeList);
+    const noted = this.#notes.changedRange(afterList, beforeList);
     const { start, endBefore, endAfter } = trimCommonEnds(before, after, {
       start: noted.start,
       endBefore: noted.fromEnd,
@@ -293,12 +310,12 @@ class ChangeWalk {
 }
 
 /** What `deriveWithRefusals` does for one node: its own tools, and its children copied in the same guard. */
-function deriveOne(node: object, sessionId: string, typeMap: TypeMap): NodeDerivation {
+function deriveOne(node: object, sessionId: string, typeMap: TypeMap, cache: DeriveCache): NodeDerivation {
   const out: Derivation = { tools: [], refusals: [] };
   let children: readonly unknown[] = NONE;
   let list: readonly unknown[] = NONE;
   try {
-    deriveNode(node as ViewNode, sessionId, typeMap, out);
+    deriveNode(node as ViewNode, sessionId, typeMap, out, cache);
     // Copied inside the guard: a proxy list can throw from its length or any index.
     const read: unknown = (node as ViewNode).children;
     if (Array.isArray(read)) {

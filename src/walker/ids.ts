@@ -4,31 +4,42 @@ const ID_RE = new RegExp(`^${ID_SOURCE}$`);
 const ACTION_NAME_RE = /^[a-z][a-z0-9_]{0,31}$/;
 
 /**
- * The last string each test accepted. A commit re-derives a component's node with the same id and
- * action names as the commit before, and a regex run in the microtask after React's render (cold
- * caches) costs about a microsecond (bench/README.md, P1.tool): an equal string skips it. Only an
- * accepted primitive string is kept, so the shortcut can only answer true for a string that passed.
- */
-let lastId = '';
-let lastActionName = '';
-
-/**
  * Whether `x` may be a segment of a tool name (a session or widget id): the id rule (id-rule.ts).
  * A segment is text the client lists, so it holds no `.` (a segment boundary) and nothing invisible.
  */
 export function isId(x: unknown): x is string {
-  if (x === lastId && x !== '') return true;
-  if (typeof x !== 'string' || !ID_RE.test(x)) return false;
-  lastId = x;
-  return true;
+  return typeof x === 'string' && ID_RE.test(x);
 }
 
 /** Whether `x` may name an action: a lowercase letter, then up to 31 of [a-z0-9_]. */
 export function isActionName(x: unknown): x is string {
-  if (x === lastActionName && x !== '') return true;
-  if (typeof x !== 'string' || !ACTION_NAME_RE.test(x)) return false;
-  lastActionName = x;
-  return true;
+  return typeof x === 'string' && ACTION_NAME_RE.test(x);
+}
+
+/**
+ * `isId` and `isActionName` remembering the last string each accepted, for a derivation (one per
+ * `DeriveCache`, src/walker/derive-cache.ts). A commit re-derives a component's node with the same
+ * id and action names as the commit before, and a regex run in the microtask after React's render
+ * (cold caches) costs about a microsecond (bench/README.md, P1.tool): an equal string skips it. Only
+ * an accepted primitive string is kept, so the shortcut can only answer true for a string that passed.
+ */
+export class IdMemo {
+  #lastId = '';
+  #lastActionName = '';
+
+  isId(x: unknown): x is string {
+    if (x === this.#lastId && x !== '') return true;
+    if (!isId(x)) return false;
+    this.#lastId = x;
+    return true;
+  }
+
+  isActionName(x: unknown): x is string {
+    if (x === this.#lastActionName && x !== '') return true;
+    if (!isActionName(x)) return false;
+    this.#lastActionName = x;
+    return true;
+  }
 }
 
 export type WidgetUnavailableWhy = 'absent' | 'disabled' | 'type_changed';

@@ -26,61 +26,74 @@ export interface Splice {
 
 /** Notes per commit: one per rebuilt level of the tree, usually a handful. */
 const SLOTS = 16;
-const lists: (readonly unknown[] | undefined)[] = new Array(SLOTS).fill(undefined);
-const splices: (Splice | undefined)[] = new Array(SLOTS).fill(undefined);
-/** Where the next note goes (the oldest is overwritten). */
-let next = 0;
-
-/** Records that `list` is `from` with `from[start, fromEnd)` replaced by `list[start, end)`. */
-export function noteSplice(list: readonly unknown[], splice: Splice): void {
-  lists[next] = list;
-  splices[next] = splice;
-  next = (next + 1) % SLOTS;
-}
 
 /**
- * A copy of `from` with `source[sourceStart, sourceEnd)` written over the same number of items from
- * `at` on, noted. One block copy and a few writes: ~3.5 µs for 5,000 items on Node 20, where
- * building the list again from its parts costs ~6 µs and comparing it with the last one ~14 µs.
+ * The latest notes of one source (src/session/view-source.ts, `ViewSource.spliceNotes`): written by
+ * what builds its lists (src/react/cache-entry.ts, src/react/builtins/builtin-nodes.ts), read by the
+ * session's incremental derivation (src/walker/derive-incremental.ts). One per source, not one per
+ * process: two sessions never read each other's notes, and a test starts from an empty one.
  */
-export function overwritten<T>(
-  from: readonly T[],
-  at: number,
-  source: readonly T[],
-  sourceStart: number,
-  sourceEnd: number,
-): T[] {
-  const list = from.slice();
-  for (let i = sourceStart; i < sourceEnd; i++) list[at + i - sourceStart] = source[i]!;
-  const end = at + sourceEnd - sourceStart;
-  noteSplice(list, { from, start: at, fromEnd: end, end });
-  return list;
-}
+export class SpliceNotes {
+  readonly #lists: (readonly unknown[] | undefined)[] = new Array(SLOTS).fill(undefined);
+  readonly #splices: (Splice | undefined)[] = new Array(SLOTS).fill(undefined);
+  /** Where the next note goes (the oldest is overwritten). */
+  #next = 0;
 
-/** The note of `list` when it was made from `from` exactly (and fits both); undefined otherwise. */
-export function spliceFrom(list: readonly unknown[], from: readonly unknown[]): Splice | undefined {
-  const note = spliceOf(list);
-  if (note === undefined || note.from !== from) return undefined;
-  const { start, fromEnd, end } = note;
-  const fits = start >= 0 && start <= fromEnd && start <= end && from.length - fromEnd === list.length - end;
-  return fits && fromEnd <= from.length ? note : undefined;
-}
-
-/** The latest note of `list`, whatever it was made from (what a check of the notes reads). */
-export function spliceOf(list: readonly unknown[]): Splice | undefined {
-  // Newest first: a list noted twice (never, from the snapshot) answers its latest note.
-  for (let i = 1; i <= SLOTS; i++) {
-    const slot = (next - i + SLOTS) % SLOTS;
-    if (lists[slot] === list) return splices[slot];
+  /** Records that `list` is `from` with `from[start, fromEnd)` replaced by `list[start, end)`. */
+  note(list: readonly unknown[], splice: Splice): void {
+    const next = this.#next;
+    this.#lists[next] = list;
+    this.#splices[next] = splice;
+    this.#next = (next + 1) % SLOTS;
   }
-  return undefined;
-}
 
-/**
- * The range in which `list` differs from `from`, as narrow as their notes tell: `list`'s own note
- * against `from` when it has one, else the whole of both. O(1): callers that can afford it narrow
- * further by comparing items.
- */
-export function changedRange(list: readonly unknown[], from: readonly unknown[]): Splice {
-  return spliceFrom(list, from) ?? { from, start: 0, fromEnd: from.length, end: list.length };
+  /**
+   * A copy of `from` with `source[sourceStart, sourceEnd)` written over the same number of items from
+   * `at` on, noted. One block copy and a few writes: ~3.5 µs for 5,000 items on Node 20, where
+   * building the list again from its parts costs ~6 µs and comparing it with the last one ~14 µs.
+   */
+  overwritten<T>(
+    from: readonly T[],
+    at: number,
+    source: readonly T[],
+    sourceStart: number,
+    sourceEnd: number,
+  ): T[] {
+    const list = from.slice();
+    for (let i = sourceStart; i < sourceEnd; i++) list[at + i - sourceStart] = source[i]!;
+    const end = at + sourceEnd - sourceStart;
+    this.note(list, { from, start: at, fromEnd: end, end });
+    return list;
+  }
+
+  /** The note of `list` when it was made from `from` exactly (and fits both); undefined otherwise. */
+  spliceFrom(list: readonly unknown[], from: readonly unknown[]): Splice | undefined {
+    const note = this.spliceOf(list);
+    if (note === undefined || note.from !== from) return undefined;
+    const { start, fromEnd, end } = note;
+    const fits =
+      start >= 0 && start <= fromEnd && start <= end && from.length - fromEnd === list.length - end;
+    return fits && fromEnd <= from.length ? note : undefined;
+  }
+
+  /** The latest note of `list`, whatever it was made from (what a check of the notes reads). */
+  spliceOf(list: readonly unknown[]): Splice | undefined {
+    const lists = this.#lists;
+    const next = this.#next;
+    // Newest first: a list noted twice (never, from the snapshot) answers its latest note.
+    for (let i = 1; i <= SLOTS; i++) {
+      const slot = (next - i + SLOTS) % SLOTS;
+      if (lists[slot] === list) return this.#splices[slot];
+    }
+    return undefined;
+  }
+
+  /**
+   * The range in which `list` differs from `from`, as narrow as their notes tell: `list`'s own note
+   * against `from` when it has one, else the whole of both. O(1): callers that can afford it narrow
+   * further by comparing items.
+   */
+  changedRange(list: readonly unknown[], from: readonly unknown[]): Splice {
+    return this.spliceFrom(list, from) ?? { from, start: 0, fromEnd: from.length, end: list.length };
+  }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
 import { AutoIds } from '../../src/react/auto-ids.js';
-import { registerDefaultProvider } from '../../src/walker/type-map.js';
+import { registerDefaultProvider } from '../../src/registry/default-type-map.js';
 import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
 
 /**

@@ -16,8 +16,8 @@ import {
   withId,
 } from '../../components/index.js';
 import type { McpTypeMap } from '../../src/react/index.js';
+import { defaultTypeMap } from '../../src/registry/default-type-map.js';
 import { type HeadlessApp, type RenderHeadlessOptions, renderHeadless } from '../../src/testing/index.js';
-import { defaultTypeMap } from '../../src/walker/type-map.js';
 import { WIDGETS } from '../helpers/widgets-surface.js';
 import { KEY } from './helpers.js';
 

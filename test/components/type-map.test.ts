@@ -9,7 +9,7 @@ import {
 } from '../../components/adapters/ink-select-input.js';
 import { inkTextInputProvider } from '../../components/adapters/ink-text-input.js';
 import * as uiAdapters from '../../components/adapters/inkjs-ui.js';
-import { defaultTypeMap, registerDefaultProvider } from '../../src/walker/type-map.js';
+import { defaultTypeMap, registerDefaultProvider } from '../../src/registry/default-type-map.js';
 
 describe('the default type map', () => {
   it('maps each adapted component (by the component itself) once ink-mcp/components is loaded', () => {

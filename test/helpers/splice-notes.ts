@@ -1,4 +1,4 @@
-import { type Splice, spliceOf } from '../../src/walker/splice-note.js';
+import type { Splice, SpliceNotes } from '../../src/walker/splice-note.js';
 import type { ViewNode } from '../../src/walker/types.js';
 
 /** True when `list` is what its note says: `note.from` outside the range, item for item. */
@@ -11,11 +11,11 @@ export function spliceHolds(list: readonly unknown[], note: Splice): boolean {
   return true;
 }
 
-/** Every list of `tree` (the forest and each node's children) whose splice note is false. */
-export function falseNotes(tree: readonly ViewNode[]): string[] {
+/** Every list of `tree` (the forest and each node's children) whose splice note in `notes` is false. */
+export function falseNotes(tree: readonly ViewNode[], notes: SpliceNotes): string[] {
   const wrong: string[] = [];
   const visit = (list: readonly ViewNode[], where: string) => {
-    const note = spliceOf(list);
+    const note = notes.spliceOf(list);
     if (note !== undefined && !spliceHolds(list, note))
       wrong.push(
         `${where}: ${note.start}..${note.fromEnd} → ..${note.end} of ${note.from.length} → ${list.length}`,

@@ -150,7 +150,8 @@ it('the incremental tree always equals a full re-read and the model, whatever th
           expect(ungroup(toolTree).every((node, i) => node === flat[i])).toBe(true);
           expect(groupsBelow(toolTree, false)).toEqual([]);
           expect(groupsBelow(flat, true)).toEqual([]);
-          for (const tree of published) expect(falseNotes(tree)).toEqual([]);
+          expect(source.spliceNotes).toBeDefined();
+          for (const tree of published) expect(falseNotes(tree, source.spliceNotes!)).toEqual([]);
           published.length = 0;
           const full = new Registry();
           full.replaceSession(

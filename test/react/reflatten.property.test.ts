@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { flatten, type Part, reflatten } from '../../src/react/cache-entry.js';
-import { overwritten, spliceFrom, spliceOf } from '../../src/walker/splice-note.js';
+import { SpliceNotes } from '../../src/walker/splice-note.js';
 import { spliceHolds } from '../helpers/splice-notes.js';
 
 const provider = { mcpTools: () => [] };
@@ -38,7 +38,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('two' as const), at: fc.nat(20) }),
 );
 
-function apply(parts: readonly Part[], e: Edit): Part[] {
+function apply(parts: readonly Part[], e: Edit, notes: SpliceNotes): Part[] {
   const next = [...parts];
   if (parts.length === 0) return [part(1)];
   const at = e.at % parts.length;
@@ -47,7 +47,7 @@ function apply(parts: readonly Part[], e: Edit): Part[] {
     case 'same':
       // A part of the same length; with `inner`, one node of it replaced and noted (a nested update).
       if (e.inner) {
-        next[at] = overwritten(old, old.length - 1, part(1), 0, 1);
+        next[at] = notes.overwritten(old, old.length - 1, part(1), 0, 1);
       } else next[at] = part(old.length);
       return next;
     case 'resize':
@@ -72,19 +72,20 @@ it('reflatten gives what flatten gives, noted truly against the last list', () =
       fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 0, maxLength: 8 }),
       fc.array(edit, { minLength: 1, maxLength: 10 }),
       (sizes, edits) => {
+        const notes = new SpliceNotes();
         let parts: readonly Part[] = sizes.map((size) => part(size));
         let nodes = flatten(parts);
         for (const e of edits) {
-          const next = apply(parts, e);
-          const got = reflatten(next, parts, nodes);
+          const next = apply(parts, e, notes);
+          const got = reflatten(next, parts, nodes, notes);
           expect([...got]).toEqual(next.flat());
-          const note = spliceOf(got);
+          const note = notes.spliceOf(got);
           if (note !== undefined) {
             expect(spliceHolds(got, note)).toBe(true);
             // Noted against the list it replaced, or (one part) it is that part, noted against its own last.
             expect(note.from === nodes || (next.length === 1 && got === next[0])).toBe(true);
           }
-          if (next.length > 1 && note !== undefined) expect(spliceFrom(got, nodes)).toBe(note);
+          if (next.length > 1 && note !== undefined) expect(notes.spliceFrom(got, nodes)).toBe(note);
           parts = next;
           nodes = got;
         }

@@ -4,7 +4,7 @@ import { cleanup, render } from 'ink-testing-library';
 import { Component, forwardRef, memo, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpSession, type McpTypeMap, useMcpTools } from '../../src/react/index.js';
-import { registerDefaultProvider } from '../../src/walker/type-map.js';
+import { registerDefaultProvider } from '../../src/registry/default-type-map.js';
 import type { ActionSpec, ToolProvider, ViewNode } from '../../src/walker/types.js';
 import { actionsOf, fakeHost, find, mount, shape, turn } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { Registry, type ToolDiff } from '../../src/registry/registry.js';
 import { Synchronizer } from '../../src/session/synchronizer.js';
 import type { ViewSource } from '../../src/session/view-source.js';
 import { deriveWithRefusals } from '../../src/walker/derive.js';
-import { noteSplice } from '../../src/walker/splice-note.js';
+import { SpliceNotes } from '../../src/walker/splice-note.js';
 import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
 
 /** Each node offers the actions its attrs name, described by its label. */
@@ -20,6 +20,8 @@ const provider: ToolProvider = {
 /** A source that builds new objects for what changed, as the React snapshot does. */
 class ImmutableSource implements ViewSource {
   readonly reusesNodes = true;
+  /** Its own notes, as every source's (the walker holds none). */
+  readonly spliceNotes = new SpliceNotes();
   tree: ViewNode[] = [];
   current = () => this.tree;
   snapshot = () => this.tree;
@@ -59,6 +61,8 @@ function paths(tree: readonly ViewNode[], prefix: number[] = []): number[][] {
  * React snapshot does: not at all, exactly, or wider than the change (still true, and allowed).
  */
 let noting: 'none' | 'exact' | 'wide' = 'none';
+/** The notes of the source being edited (one per run). */
+let notesOf = new SpliceNotes();
 
 /** `from` with `from[start, fromEnd)` replaced by `items`, noted as `noting` says. */
 function spliced(from: ViewNode[], start: number, fromEnd: number, items: ViewNode[]): ViewNode[] {
@@ -67,7 +71,7 @@ function spliced(from: ViewNode[], start: number, fromEnd: number, items: ViewNo
   const end = start + items.length;
   const wider = noting === 'wide' ? Math.min(2, from.length - fromEnd) : 0;
   const before = noting === 'wide' ? Math.min(start, 1) : 0;
-  noteSplice(list, { from, start: start - before, fromEnd: fromEnd + wider, end: end + wider });
+  notesOf.note(list, { from, start: start - before, fromEnd: fromEnd + wider, end: end + wider });
   return list;
 }
 
@@ -150,6 +154,7 @@ it('incremental derive + sync registers exactly what a full derive does, whateve
         fresh = 0;
         noting = notes;
         const source = new ImmutableSource();
+        notesOf = source.spliceNotes;
         source.tree = [widget(1, [widget(0), widget(4)]), widget(2)];
         const incremental = new Registry();
         const sync = new Synchronizer({ sessionId: 's', typeMap: {}, source }, incremental, {

@@ -3,12 +3,16 @@ import { z } from 'zod';
 import * as zm from 'zod/mini';
 import {
   CLEAN_CACHE_ENTRIES,
+  CleanSpecCache,
   type CleanSpecResult,
   cleanSpec,
-  cleanSpecCached,
   MAX_VALUES,
 } from '../../src/walker/clean-spec.js';
 import type { JsonObject } from '../../src/walker/types.js';
+
+/** One cache for this file's tests, as a session keeps one (src/walker/derive-cache.ts). */
+const specs = new CleanSpecCache();
+const cleanSpecCached = (description: unknown, inputSchema: unknown) => specs.clean(description, inputSchema);
 
 function okSpec(description: unknown, inputSchema: unknown) {
   const result = cleanSpec(description, inputSchema);
@@ -427,7 +431,7 @@ describe('cleanSpec: JSON round trip', () => {
   });
 });
 
-describe('cleanSpecCached', () => {
+describe('CleanSpecCache.clean', () => {
   it('answers the same result object for the same schema content and description', () => {
     const schema = z.object({ text: z.string() });
     const first = cleanSpecCached('d', schema);

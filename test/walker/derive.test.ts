@@ -5,9 +5,12 @@ import {
   deriveTools,
   deriveWithRefusals,
   type Logger,
+  registerDefaultProvider,
   type ToolProvider,
   type ViewNode,
 } from '../../src/index.js';
+import { deriveWithRefusals as deriveInWalker } from '../../src/walker/derive.js';
+import { DeriveCache } from '../../src/walker/derive-cache.js';
 
 const press: ActionSpec = { name: 'press', description: 'Press it', run: () => 'pressed' };
 const button: ToolProvider = { mcpTools: (attrs) => (attrs.disabled ? [] : [press]) };
@@ -285,10 +288,16 @@ describe('deriveWithRefusals', () => {
     const inputSchema = { type: 'object', properties: { a: { type: 'string' } } };
     const provider: ToolProvider = { mcpTools: () => [{ name: 'a', inputSchema, run: () => 0 }] };
     const n = { ...node('x', 'w'), provider };
-    const first = deriveWithRefusals(n, { sessionId: 's' }).tools[0];
-    const second = deriveWithRefusals(n, { sessionId: 's' }).tools[0];
+    // The cache a session keeps (src/walker/derive-cache.ts), passed to each derivation.
+    const cache = new DeriveCache();
+    const first = deriveInWalker(n, { sessionId: 's' }, cache).tools[0];
+    const second = deriveInWalker(n, { sessionId: 's' }, cache).tools[0];
     expect(second?.inputSchema).toBe(first?.inputSchema);
     expect(second?.definitionKey).toBe(first?.definitionKey);
+    // Without one, a derivation remembers nothing: the walker keeps no cache of its own.
+    const alone = deriveInWalker(n, { sessionId: 's' }).tools[0];
+    expect(alone?.inputSchema).toEqual(first?.inputSchema);
+    expect(alone?.inputSchema).not.toBe(first?.inputSchema);
   });
 
   it('gives a different definition key when the description, schema or annotations change', () => {
@@ -325,6 +334,21 @@ describe('deriveWithRefusals', () => {
 });
 
 describe('deriveTools', () => {
+  it('as the package exports it, finds providers in the default type map; the walker alone does not', () => {
+    const provider: ToolProvider = { mcpTools: () => [{ name: 'read', run: () => 0 }] };
+    const remove = registerDefaultProvider('DefaultOnlyGauge', provider);
+    try {
+      const tree: ViewNode = { type: 'DefaultOnlyGauge', id: 'g', attrs: {}, children: [] };
+      expect(deriveTools(tree, { sessionId: 's' }).map((t) => t.name)).toEqual(['s.g.read']);
+      expect(deriveWithRefusals(tree, { sessionId: 's' }).tools.map((t) => t.name)).toEqual(['s.g.read']);
+      // The walker holds no registry: its caller passes the map (a session passes its own).
+      expect(deriveInWalker(tree, { sessionId: 's' }).tools).toEqual([]);
+      expect(deriveTools(tree, { sessionId: 's', typeMap: {} })).toEqual([]);
+    } finally {
+      remove();
+    }
+  });
+
   const logger = (): Logger & { lines: string[] } => {
     const lines: string[] = [];
     return { lines, warn: (m) => lines.push(m) };

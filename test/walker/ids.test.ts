@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isActionName, isId, isWidgetUnavailable } from '../../src/index.js';
+import { IdMemo } from '../../src/walker/ids.js';
 
 describe('isId', () => {
   it('accepts 1 to 32 characters of [A-Za-z0-9_-]', () => {
@@ -27,7 +28,12 @@ describe('isId', () => {
   });
 });
 
-describe('the last accepted id and action name (remembered to skip the regex)', () => {
+describe('IdMemo: the last accepted id and action name (remembered to skip the regex)', () => {
+  // A derivation's own memo (src/walker/derive-cache.ts); the public isId/isActionName remember nothing.
+  const memo = new IdMemo();
+  const isId = (x: unknown) => memo.isId(x);
+  const isActionName = (x: unknown) => memo.isActionName(x);
+
   it('never answer for another value: each is tested on its own content, whatever came before', () => {
     const badIds = [
       '',
@@ -88,5 +94,16 @@ describe('isWidgetUnavailable', () => {
     expect(isWidgetUnavailable({ code: 'other', widgetId: 'w', why: 'absent' })).toBe(false);
     expect(isWidgetUnavailable(null)).toBe(false);
     expect(isWidgetUnavailable('widget_unavailable')).toBe(false);
+  });
+});
+
+describe('IdMemo', () => {
+  it('is one per derivation cache: what one memo accepted tells another nothing', () => {
+    const one = new IdMemo();
+    const two = new IdMemo();
+    expect(one.isId('same')).toBe(true);
+    expect(two.isId('same')).toBe(true);
+    expect(one.isId('a.b')).toBe(false);
+    expect(two.isActionName('Bad')).toBe(false);
   });
 });

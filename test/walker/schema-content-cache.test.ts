@@ -4,9 +4,13 @@ import * as zm from 'zod/mini';
 import { DataSource } from '../../fixtures/data-source.js';
 import { Hub } from '../../src/session/hub.js';
 import { Session } from '../../src/session/session.js';
-import { cleanSpec, cleanSpecCached } from '../../src/walker/clean-spec.js';
+import { CleanSpecCache, cleanSpec } from '../../src/walker/clean-spec.js';
 import { jsonSchemaKey, zodSchemaKey } from '../../src/walker/schema-key.js';
 import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
+
+/** One cache for this file's tests, as a session keeps one (src/walker/derive-cache.ts). */
+const specs = new CleanSpecCache();
+const cleanSpecCached = (description: unknown, inputSchema: unknown) => specs.clean(description, inputSchema);
 
 const hubs: Hub[] = [];
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { markBuiltin } from '../../walker/reserved-ids.js';
-import { noteSplice, overwritten, spliceFrom } from '../../walker/splice-note.js';
+import type { SpliceNotes } from '../../walker/splice-note.js';
 import type { ToolProvider, ViewNode } from '../../walker/types.js';
 import type { FocusState } from '../focus-state.js';
 import { focusNode, focusProvider } from './focus-tools.js';
@@ -16,11 +16,14 @@ import { screenProvider } from './screen-tools.js';
 export class BuiltinNodes {
   readonly #fixed: readonly ViewNode[];
   readonly #focusProvider: ToolProvider;
+  /** The session's source's notes (`FiberViewSource.spliceNotes`): the app's forest is noted there, and so is ours. */
+  readonly #notes: SpliceNotes;
   #focus: ViewNode | undefined;
   #app: readonly ViewNode[] | undefined;
   #out: readonly ViewNode[] = [];
 
-  constructor(host: BuiltinHost) {
+  constructor(host: BuiltinHost, notes: SpliceNotes) {
+    this.#notes = notes;
     const screen = node('screen', markBuiltin(screenProvider(host)));
     // Read when the tree resource is read, not on every commit: it walks the whole subtree.
     Object.defineProperty(screen.attrs, 'accessibility', { enumerable: true, get: () => host.aria() });
@@ -39,19 +42,20 @@ export class BuiltinNodes {
     const before = this.#out;
     // The app's forest noted as a splice of the last one (src/walker/splice-note.ts): the same
     // splice, shifted past the built-ins, is written over a copy and noted for the derivation.
-    const splice = next === this.#focus && this.#app !== undefined ? spliceFrom(app, this.#app) : undefined;
+    const splice =
+      next === this.#focus && this.#app !== undefined ? this.#notes.spliceFrom(app, this.#app) : undefined;
     this.#focus = next;
     this.#app = app;
     const lead = this.#fixed.length + 1;
     if (splice !== undefined && splice.fromEnd === splice.end) {
-      this.#out = overwritten(before, lead + splice.start, app, splice.start, splice.end);
+      this.#out = this.#notes.overwritten(before, lead + splice.start, app, splice.start, splice.end);
       return this.#out;
     }
     // `concat` copies the app's forest as a block: spreading it costs ~10 times more at 5,000 nodes,
     // on every commit that changes a tool (bench/README.md, P1.tool.50k).
     this.#out = this.#fixed.concat([next], app);
     if (splice !== undefined)
-      noteSplice(this.#out, {
+      this.#notes.note(this.#out, {
         from: before,
         start: lead + splice.start,
         fromEnd: lead + splice.fromEnd,

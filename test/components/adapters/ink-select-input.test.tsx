@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withId } from '../../../components/index.js';
 import type { McpTypeMap } from '../../../src/react/index.js';
-import { defaultTypeMap } from '../../../src/walker/type-map.js';
+import { defaultTypeMap } from '../../../src/registry/default-type-map.js';
 import { app, closeApps, KEY, resultOf } from '../helpers.js';
 
 afterEach(closeApps);

@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withId } from '../../../components/index.js';
 import { DataSource } from '../../../fixtures/data-source.js';
+import { defaultTypeMap } from '../../../src/registry/default-type-map.js';
 import { Hub } from '../../../src/session/hub.js';
 import { Session } from '../../../src/session/session.js';
-import { defaultTypeMap } from '../../../src/walker/type-map.js';
 import type { ToolProvider } from '../../../src/walker/types.js';
 import { app, closeApps, KEY, resultOf } from '../helpers.js';
 

@@ -1,4 +1,12 @@
-import type { ToolProvider, TypeMap } from './types.js';
+import type { ToolProvider, TypeMap } from '../walker/types.js';
+
+/*
+ * The process-wide default type map: what adapters register when they load (`ink-mcp/components`),
+ * under every session's own. Process-wide by its contract (the public `registerDefaultProvider`), so
+ * it lives here, above the walker, which holds no state (test/walker/no-module-state.test.ts): a
+ * session passes it to the walker as its `typeMap` (src/session/session.ts), and the package's
+ * `deriveTools` fills it in for a context without one (src/registry/public-derive.ts).
+ */
 
 /** Entries adapters registered, in registration order (a later registration of a key replaces it). */
 const registered = new Map<unknown, ToolProvider>();
