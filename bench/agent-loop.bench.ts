@@ -107,6 +107,10 @@ async function viaTools(): Promise<Outcome> {
   if (!act) throw new Error(`no act tool in ${tools.map((t) => t.name).join(', ')}`);
   const perform = (widget: string, action: string, args: object) =>
     call(act, { widget, action, args: JSON.stringify(args) });
+  // The stable surface's list is answered before the app has loaded (startMcp): wait for its first
+  // screen, untimed and uncounted, as the pty driver waits for the first frame.
+  const read = tools.find((t) => /screen[._]read$/.test(t.name))?.name;
+  if (read) await client.callTool({ name: read, arguments: {} });
   const started = performance.now();
   for (const text of ITEMS) await perform('todos', 'add_item', { text });
   await perform('todos', 'toggle', { index: 1 });
@@ -136,6 +140,8 @@ async function viaTools(): Promise<Outcome> {
 /** The keyboard-only task through the launcher and the built-in keyboard tool. */
 async function viaKeyboardTools(): Promise<Outcome> {
   const { client, counted, call } = await agent(LAUNCHER);
+  // The launcher lists the tools before the app has loaded: wait for its first screen, untimed.
+  await client.callTool({ name: 'app_screen_read', arguments: {} });
   const started = performance.now();
   for (const text of MESSAGES) await call('app_keyboard_type', { text: `${text}\n` });
   const ms = performance.now() - started;
