@@ -75,9 +75,11 @@ export async function sendResponse(
     res.uncork();
   });
   const release = () => {
-    // `end()` uncorks and writes what is held, with the last chunk.
-    if (corked) clearImmediate(uncork);
+    // Every cork is undone by an uncork, which writes what it held.
+    if (!corked) return;
     corked = false;
+    clearImmediate(uncork);
+    res.uncork();
   };
   res.flushHeaders();
   const reader = response.body.getReader();
@@ -101,6 +103,8 @@ export async function sendResponse(
       if (held && held.length > 1 && primingId !== undefined && options.primingNeeded?.(primingId) === false)
         held.shift();
       flush();
+      // Uncorked before the end: on Node 22 an `end()` while corked wrote the last chunk ahead of
+      // the corked ones, and the connection's next response came out garbled.
       release();
       if (!res.destroyed) res.end();
     } catch {
