@@ -238,6 +238,14 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   }
 
   const ids = new SessionIds(options.session);
+  /** An app (Ink or terminal) has gone: its answers owed written, the server closed or let go once it was the last. */
+  const gone = async (id: string): Promise<void> => {
+    ids.release(id);
+    await transport?.answered(OWED_ANSWER_GRACE_MS);
+    if (ids.size > 0 || down) return;
+    if (options.whenIdle === 'close') await shutdown(false);
+    else if (io.kind === 'stdio') io.hold?.(false);
+  };
   const render: ServedApp['render'] = (realRender, tree, appOptions = {}) => {
     if (!mountSession) throw new Error('ink-mcp: this server serves terminal apps only (no `mount`).');
     const id = ids.take();
@@ -279,11 +287,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       mount.dispose();
       disposers.delete(mount.dispose);
       instances.delete(instance);
-      ids.release(id);
-      await transport?.answered(OWED_ANSWER_GRACE_MS);
-      if (ids.size > 0 || down) return;
-      if (options.whenIdle === 'close') await shutdown(false);
-      else if (io.kind === 'stdio') io.hold?.(false);
+      await gone(id);
     };
     // Settled (exit answered, owed answers written) before the app's own code after
     // `await waitUntilExit()` runs, which may well be `process.exit()`.
@@ -328,11 +332,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       detach?.();
       serving.session.stop();
       instances.delete(instance);
-      ids.release(id);
-      await transport?.answered(OWED_ANSWER_GRACE_MS);
-      if (ids.size > 0 || down) return;
-      if (options.whenIdle === 'close') await shutdown(false);
-      else if (io.kind === 'stdio') io.hold?.(false);
+      await gone(id);
     });
     return serving;
   };
