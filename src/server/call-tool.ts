@@ -48,6 +48,8 @@ export interface CallRequest {
   client?: { name: string; version: string };
   /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
   confirmFor?: (listedName: string) => Confirm;
+  /** Asks the person in the client's MCP App view: where neither of the above can ask. */
+  viewConfirmFor?: (listedName: string) => Confirm;
 }
 
 /**
@@ -134,7 +136,10 @@ function prepare(
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
   // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
   const confirm =
-    ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
+    ctx.confirm ??
+    request.confirmFor?.(shownName) ??
+    elicitationConfirm(ctx.server, request, shownName) ??
+    request.viewConfirmFor?.(shownName);
   const client = request.client ?? ctx.server.getClientVersion();
   // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
   const callContext: CallContext = { signal: request.signal };
