@@ -21,8 +21,15 @@ export interface AuthorizeRequest {
 /** Decides sensitive and destructive calls. Configured as `createMcpServer({ authorize })`. */
 export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Promise<AuthorizeDecision>;
 
-/** How a confirmation ended: `true` approved, `false` declined, or nobody answered in time. */
-export type ConfirmOutcome = boolean | { timedOut: true; afterMs: number };
+/**
+ * How a confirmation ended: `true` approved, `false` declined, nobody answered in time, or nobody
+ * could answer: no person was there to ask (`no_one`: today's refusal stands), or the person asked
+ * went away before answering (`left`: no answer, not a no).
+ */
+export type ConfirmOutcome =
+  | boolean
+  | { timedOut: true; afterMs: number }
+  | { unanswered: 'no_one' | 'left' };
 
 /** How a question may end early: its call was cancelled, or its client went away. */
 export interface ConfirmOptions {
@@ -111,6 +118,8 @@ async function ask(
     // Only a literal `true` agrees: anything else (a truthy string, undefined) is not consent.
     const outcome = await (signal ? confirm(request, { signal }) : confirm(request));
     if (outcome === true) return ALLOWED;
+    if (typeof outcome === 'object' && outcome !== null && 'unanswered' in outcome)
+      return deny(outcome.unanswered === 'no_one' ? 'no_confirm' : 'unanswered');
     const timedOut = typeof outcome === 'object' && outcome !== null && outcome.timedOut === true;
     if (!timedOut) return deny('declined');
     return deny('timed_out', undefined, typeof outcome.afterMs === 'number' ? outcome.afterMs : undefined);

@@ -24,7 +24,8 @@ export type CallErrorCode =
   | 'action_refused'
   | 'no_effect'
   | 'timeout'
-  | 'cancelled';
+  | 'cancelled'
+  | 'held_by_person';
 
 /** One problem with the arguments, zod-like: `path` leads from the arguments object to the value. */
 export interface ArgumentIssue {
@@ -43,7 +44,15 @@ export type DenyReason =
   /** The widget changed while the person was asked: what they approved is not what would run. */
   | 'changed'
   /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
-  | 'too_long';
+  | 'too_long'
+  /** The person watching (ink-mcp watch) went away before answering: no answer, not a no. */
+  | 'unanswered';
+
+/**
+ * Why the person watching a session holds its calls: they paused the agent (and did not resume
+ * within the call's time), or they took over the keyboard.
+ */
+export type HeldWhy = 'paused' | 'typing';
 
 /**
  * Why a session answers no calls: its app stopped, or the server is shutting down; or the app stopped
@@ -68,7 +77,9 @@ export type CallErrorFacts =
   | { code: 'no_effect'; tool: string; happened: string; hint: string }
   | { code: 'timeout'; tool: string; timeoutMs: number }
   /** The caller cancelled the call; `started` says whether its handler had begun (then it may have acted). */
-  | { code: 'cancelled'; tool: string; started: boolean };
+  | { code: 'cancelled'; tool: string; started: boolean }
+  /** The person watching the session holds it (paused, or typing): nothing ran. */
+  | { code: 'held_by_person'; tool: string; why: HeldWhy; afterMs?: number };
 
 /** A failed call, discriminated by `code`; each code carries its own facts plus the worded `message`. */
 export type CallError = CallErrorFacts & { readonly message: string };
@@ -142,3 +153,7 @@ export const noEffect = (tool: string, happened: string, hint: string) =>
 export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
 
 export const cancelled = (tool: string, started: boolean) => make({ code: 'cancelled', tool, started });
+
+/** `afterMs`: how long a paused call waited for the person to resume. */
+export const heldByPerson = (tool: string, why: HeldWhy, afterMs?: number) =>
+  make({ code: 'held_by_person', tool, why, ...(afterMs === undefined ? {} : { afterMs }) });

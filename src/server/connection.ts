@@ -181,7 +181,7 @@ export class Connection {
         }
         if (ctx.http?.closeSSE) call.closeSSEStream = ctx.http.closeSSE;
         if (inBand) call.confirmFor = inBand.confirmFor;
-        if (withView) call.viewConfirmFor = (shownName) => withView.confirmFor(shownName);
+        if (withView) call.viewConfirm = withView.confirm;
         const result = callTool(calls, request.params.name, request.params.arguments, call);
         return inBand ? result.then((answered) => inBand.answer(answered)) : result;
       }),

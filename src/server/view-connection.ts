@@ -1,12 +1,12 @@
 import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/server';
-import type { AuthorizeRequest, Confirm } from '../registry/authorize.js';
-import { Confirmer } from '../session/confirmer.js';
+import type { Confirm } from '../registry/authorize.js';
 import type { Hub } from '../session/hub.js';
-import { viewText } from '../session/screen-view.js';
+import type { Watcher } from '../session/person-channel.js';
+import { screenHtml } from '../session/screen-html.js';
+import type { Session } from '../session/session.js';
 import { APP_MIME, linkedToView, viewSessionOf, viewUri } from './app-view.js';
 import { question } from './elicit-confirm.js';
-import type { ToolNames } from './tool-names.js';
-import { shortHash } from './tool-names.js';
+import { shortHash, type ToolNames } from './tool-names.js';
 import { ViewGuard } from './view-guard.js';
 import { viewPage } from './view-page.js';
 import { VIEW_ANSWER, VIEW_READ, type ViewToolKind, viewToolOf, viewTools } from './view-tools.js';
@@ -15,29 +15,46 @@ import { VIEW_ANSWER, VIEW_READ, type ViewToolKind, viewToolOf, viewTools } from
 export const VIEW_STATE_KEY = 'ink-mcp/view';
 /** How long a read given the version the view shows waits for a change before answering it unchanged. */
 const WAIT_MS = 8_000;
+/** A view that has not read for this long is gone (closed, scrolled away): it stops watching. */
+const GONE_AFTER_MS = 3 * WAIT_MS;
+/** How long a question waits for the client's view to open (the host renders it as the call starts). */
+const OPENING_MS = 10_000;
+/** The name a view watches a session under (`PersonChannel.join`). */
+const WATCHER_NAME = 'chat view';
 
 /** What the view shows, as a read answers it. */
 export interface ViewState {
+  /** Changes exactly when what the view shows changes. */
   version: string;
-  /** The screen as the person sees it (its rows and columns). */
+  /** The screen as the person sees it, colours and focus, as HTML (src/session/screen-html.ts). */
   screen: string;
-  /** The question open now, if any. */
+  /** The question open now, if any, with the one-time code that answers it. */
   question?: { code: string; text: string; armed: boolean; position: number; total: number };
+  /** The person paused the agent (from another watcher). */
+  paused: boolean;
+  /** The watcher holding the app's keyboard, if one does. */
+  typing: string | undefined;
+}
+
+/** A view watching a session: its handle on the person channel, until it stops reading. */
+interface Watching {
+  watcher: Watcher;
+  gone: NodeJS.Timeout;
 }
 
 /**
  * The MCP App view of a connection whose client declared the UI extension: the `ui://<s>/screen`
- * page, the session tools linked to it, the two app-only tools, and the questions a call puts to the
- * person through the view (where the client has no elicitation). A connection whose client did not
+ * page, the session tools linked to it, and the two app-only tools. A view that reads joins the
+ * session's person channel (src/session/person-channel.ts) as a watcher, so the questions of calls
+ * whose client cannot ask show in it, by the attached y/N's rules. A connection whose client did not
  * declare the extension never reaches this object: what it lists is what it listed before.
  */
 export class ConnectionView {
   readonly #hub: Hub;
   readonly #names: ToolNames;
   readonly #guard = new ViewGuard();
-  readonly #questions = new Map<string, Confirmer>();
-  /** The name each open question's call was shown under. */
-  readonly #shownNames = new WeakMap<AuthorizeRequest, string>();
+  /** Per session, this connection's view watching it. */
+  readonly #watching = new Map<string, Watching>();
   readonly #waking = new Set<() => void>();
   #listed: { base: readonly Tool[]; tools: Tool[] } | undefined;
   #closed = false;
@@ -96,19 +113,22 @@ export class ConnectionView {
     signal: AbortSignal,
   ): Promise<CallToolResult> {
     const { sessionId, kind } = tool;
-    if (!this.#guard.knows(sessionId, args?.key)) {
+    const session = this.#hub.session(sessionId);
+    if (session === undefined || !this.#guard.knows(sessionId, args?.key)) {
+      const name = this.#names.listed(`${sessionId}.${kind === 'read' ? VIEW_READ : VIEW_ANSWER}`);
       return refused(
-        `ink-mcp: ${this.#names.listed(`${sessionId}.${kind === 'read' ? VIEW_READ : VIEW_ANSWER}`)} answers only the app view of session "${sessionId}" that this server gave the person (its page carries a key), and this call carried none it knows. A model cannot answer for the person: the person answers in the view.`,
+        `ink-mcp: ${name} answers only the app view of session "${sessionId}" that this server gave the person (its page carries a key), and this call carried none it knows. A model cannot answer for the person: the person answers in the view.`,
       );
     }
-    if (kind === 'answer') return this.#answer(sessionId, args?.question, args?.approve);
+    const watcher = this.#watch(session);
+    if (kind === 'answer') return this.#answer(session, watcher, args?.question, args?.approve);
     const after = typeof args?.after === 'string' ? args.after : undefined;
-    let state = this.#state(sessionId);
+    let state = this.#state(session);
     // A commit that changed nothing shown (a spinner's off-screen state) wakes the wait, not the view.
     const until = Date.now() + WAIT_MS;
     while (after === state.version && !this.#closed && !signal.aborted && Date.now() < until) {
-      await this.#changeOf(sessionId, signal, until - Date.now());
-      state = this.#state(sessionId);
+      await this.#changeOf(session, signal, until - Date.now());
+      state = this.#state(session);
     }
     return {
       content: [{ type: 'text', text: `The view of session "${sessionId}" (version ${state.version}).` }],
@@ -117,54 +137,66 @@ export class ConnectionView {
   }
 
   /**
-   * Asks the person through the view: the question waits in the session's queue (one shown at a
-   * time, armed after a moment, denied when nobody answers in time) until the view answers it.
+   * Asks the person watching the session; when no one watches yet, first gives this connection's view
+   * a moment to open (a host renders it as the call starts, so a first call's question would
+   * otherwise find nobody). Still nobody: today's refusal.
    */
-  confirmFor(shownName: string): Confirm {
-    return (request, options) => {
-      if (this.#closed) return Promise.resolve(false);
-      this.#shownNames.set(request, shownName);
-      return this.#board(request.sessionId).ask(request, options);
-    };
-  }
+  readonly confirm: Confirm = async (request, options) => {
+    const session = this.#hub.session(request.sessionId);
+    if (session === undefined) return { unanswered: 'no_one' };
+    if (session.person.state().watchers === 0 && !this.#closed) {
+      await waitFor(session.person.changes, (state) => state.watchers > 0, OPENING_MS, options?.signal);
+    }
+    return session.person.ask(request, options);
+  };
 
-  /** Denies every open question and wakes every waiting read. */
+  /** Stops watching every session and wakes every waiting read. */
   close(): void {
     this.#closed = true;
-    for (const board of this.#questions.values()) board.close();
-    this.#questions.clear();
+    for (const sessionId of [...this.#watching.keys()]) this.#unwatch(sessionId);
     for (const wake of [...this.#waking]) wake();
     this.#guard.clear();
   }
 
-  #board(sessionId: string): Confirmer {
-    let board = this.#questions.get(sessionId);
-    if (board === undefined) {
-      board = new Confirmer();
-      board.changes.subscribe((shown) => this.#guard.forget(sessionId, shown?.id));
-      this.#questions.set(sessionId, board);
+  /** This connection's watcher of `session`, joined on the view's first read, kept while it reads. */
+  #watch(session: Session): Watcher {
+    const known = this.#watching.get(session.id);
+    if (known) {
+      known.gone.refresh();
+      return known.watcher;
     }
-    return board;
+    const watcher = session.person.join(WATCHER_NAME);
+    const gone = setTimeout(() => this.#unwatch(session.id), GONE_AFTER_MS);
+    gone.unref?.();
+    this.#watching.set(session.id, { watcher, gone });
+    return watcher;
   }
 
-  #answer(sessionId: string, code: unknown, approve: unknown): CallToolResult {
+  #unwatch(sessionId: string): void {
+    const watching = this.#watching.get(sessionId);
+    if (!watching) return;
+    this.#watching.delete(sessionId);
+    clearTimeout(watching.gone);
+    watching.watcher.leave();
+  }
+
+  #answer(session: Session, watcher: Watcher, code: unknown, approve: unknown): CallToolResult {
     if (typeof approve !== 'boolean')
-      return refused('ink-mcp: approve must be true (allow) or false (deny).');
-    const board = this.#questions.get(sessionId);
-    const shown = board?.current();
-    if (board === undefined || shown === undefined || !this.#guard.matches(sessionId, code)) {
-      return refused(
-        `ink-mcp: that question of session "${sessionId}" is not open: it was answered, withdrawn or timed out. Nothing ran.`,
+      return refused('ink-mcp: approve must be true (allow) or false (deny). Nothing ran.');
+    const shown = session.person.state().question;
+    const notOpen = () =>
+      refused(
+        `ink-mcp: that question of session "${session.id}" is not open: it was answered, withdrawn or timed out. Nothing ran.`,
       );
-    }
+    if (shown === undefined || !this.#guard.matches(session.id, code)) return notOpen();
     // The person's click is a key like the terminal's y: a question just shown is not yet armed.
-    if (!board.keyPressed(shown.id)) {
+    const answered = watcher.answer(shown.id, approve);
+    if (answered === 'not_armed')
       return refused(
         'ink-mcp: the question was shown a moment ago; read it, then answer again. Nothing ran.',
       );
-    }
-    this.#guard.spend(sessionId, code);
-    board.answer(shown.id, approve);
+    this.#guard.spend(session.id, code);
+    if (answered === 'not_open') return notOpen();
     return {
       content: [
         { type: 'text', text: approve ? 'Approved: the call runs.' : 'Denied: the call does not run.' },
@@ -172,26 +204,29 @@ export class ConnectionView {
     };
   }
 
-  #state(sessionId: string): ViewState {
-    const session = this.#hub.session(sessionId);
-    const view = session?.screenView();
-    const screen = view === undefined ? '' : viewText(view);
-    const shown = this.#questions.get(sessionId)?.current();
-    const body: Omit<ViewState, 'version'> = { screen };
+  #state(session: Session): ViewState {
+    const picture = session.screenPicture('person');
+    const screen = picture === undefined ? '' : screenHtml({ ...picture, focus: session.focus?.() });
+    const person = session.person.state();
+    const shown = person.question;
+    this.#guard.forget(session.id, shown?.id);
+    const body: Omit<ViewState, 'version'> = { screen, paused: person.paused, typing: person.typing };
     if (shown !== undefined) {
       body.question = {
-        code: this.#guard.codeFor(sessionId, shown.id),
-        text: question(this.#shownNames.get(shown.request) ?? shown.request.tool, shown.request),
+        code: this.#guard.codeFor(session.id, shown.id),
+        // The same words as elicitation: the tool, where, and the arguments whole, escaped.
+        text: question(shown.request.tool, shown.request),
         armed: shown.armed,
         position: shown.position,
         total: shown.total,
       };
     }
-    return { version: shortHash(JSON.stringify(body), 16), ...body };
+    const version = shortHash(JSON.stringify(body), 16);
+    return { version, ...body };
   }
 
-  /** Resolves on the session's next change or question, the signal, closing, or after `ms`. */
-  #changeOf(sessionId: string, signal: AbortSignal, ms: number): Promise<void> {
+  /** Resolves on the session's next change or its person's, the signal, closing, or after `ms`. */
+  #changeOf(session: Session, signal: AbortSignal, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const stops: (() => void)[] = [];
       const wake = () => {
@@ -201,10 +236,13 @@ export class ConnectionView {
       };
       this.#waking.add(wake);
       const timer = setTimeout(wake, ms);
-      stops.push(() => clearTimeout(timer));
-      const session = this.#hub.session(sessionId);
-      if (session) stops.push(session.onChange(wake), session.onStop(wake));
-      stops.push(this.#board(sessionId).changes.subscribe(wake));
+      timer.unref?.();
+      stops.push(
+        () => clearTimeout(timer),
+        session.onChange(wake),
+        session.onStop(wake),
+        session.person.changes.subscribe(wake),
+      );
       signal.addEventListener('abort', wake, { once: true });
       stops.push(() => signal.removeEventListener('abort', wake));
     });
@@ -213,4 +251,27 @@ export class ConnectionView {
 
 function refused(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** Resolves once `changes` emits a value that `holds`, after `ms`, or when `signal` aborts. */
+function waitFor<T>(
+  changes: { subscribe(listener: (value: T) => void): () => void },
+  holds: (value: T) => boolean,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    timer.unref?.();
+    const off = changes.subscribe((value) => {
+      if (holds(value)) done();
+    });
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

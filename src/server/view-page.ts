@@ -17,8 +17,9 @@ const UI_PROTOCOL = '2026-01-26';
  * The session's MCP App view: one self-contained HTML file (no request leaves it, so it works under
  * the host's deny-by-default CSP) that speaks the MCP Apps postMessage protocol itself. It asks the
  * server, through the host, for the screen and the open question (the app-only read tool waits for a
- * change, so the view follows the app), and sends the person's approve or deny. Everything the app or
- * an agent wrote is put into the page as text (`textContent`), never as markup.
+ * change, so the view follows the app), and sends the person's approve or deny. The screen arrives as
+ * the watcher's HTML (src/session/screen-html.ts, which escapes every character of it); everything
+ * else an app or an agent wrote (the question) is put into the page as text (`textContent`).
  */
 export function viewPage(options: ViewPageOptions): string {
   const config = jsonForScript({ ...options, version: VERSION, protocol: UI_PROTOCOL });
@@ -37,7 +38,8 @@ export function viewPage(options: ViewPageOptions): string {
 <pre id="question-text"></pre>
 <div class="buttons"><button id="approve" type="button" disabled>Approve</button><button id="deny" type="button">Deny</button></div>
 </section>
-<pre id="screen" aria-label="The app's screen"></pre>
+<p id="hold" hidden></p>
+<div id="screen" aria-label="The app's screen"></div>
 <script type="application/json" id="ink-mcp-view">${config}</script>
 <script>${SCRIPT}</script>
 </body>
@@ -59,7 +61,8 @@ const STYLE = `
 :root { color-scheme: dark; --fg: #d4d4d4; --bg: #1e1e1e; --mono: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 body { margin: 0; padding: 8px; background: var(--bg); color: var(--fg); font: 13px/1.35 var(--mono); }
 header { display: flex; justify-content: space-between; gap: 12px; color: #9d9d9d; margin-bottom: 6px; }
-#screen { margin: 0; padding: 8px; background: #000; color: var(--fg); white-space: pre; overflow-x: auto; font: inherit; border-radius: 4px; }
+#screen { overflow-x: auto; }
+#hold { margin: 0 0 6px; color: #d7ba7d; }
 #question { border: 2px solid #d7ba7d; border-radius: 4px; padding: 8px; margin-bottom: 8px; background: #2d2a1e; }
 #question p { margin: 0 0 4px; color: #d7ba7d; }
 #question-text { margin: 0 0 8px; white-space: pre-wrap; word-break: break-word; font: inherit; }
@@ -125,7 +128,11 @@ const SCRIPT = `
   };
 
   const render = (state) => {
-    $('screen').textContent = state.screen;
+    // The server's screen HTML (src/session/screen-html.ts): every character of it escaped there.
+    $('screen').innerHTML = state.screen;
+    const hold = state.paused ? 'The person paused the agent.' : state.typing ? 'The person is typing into the app (' + state.typing + ').' : '';
+    $('hold').hidden = hold === '';
+    $('hold').textContent = hold;
     const q = state.question;
     $('question').hidden = !q;
     if (q) {

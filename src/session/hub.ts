@@ -153,6 +153,16 @@ export class Hub implements SessionHost {
     return this.registry.list();
   }
 
+  /**
+   * A `Confirm` that asks the person watching the call's session (`Session.person`), for a client
+   * that cannot ask (no elicitation): no watcher attached, and the call is refused as before.
+   */
+  readonly askPerson: Confirm = (request, options) => {
+    const session = this.#sessions.get(request.sessionId)?.session;
+    if (session === undefined) return Promise.resolve({ unanswered: 'no_one' });
+    return session.person.ask(request, options);
+  };
+
   /** Called (coalesced: one call per burst) when the tool list changed. */
   onToolsChanged(listener: () => void): () => void {
     return this.#toolsChanged.subscribe(listener);

@@ -5,6 +5,8 @@ import { cleanScreenText } from '../walker/clean-text.js';
 import { DeriveCache } from '../walker/derive-cache.js';
 import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
 import { ColourWatch, colourLayout } from './colour-hint.js';
+import type { ConfirmerOptions } from './confirmer.js';
+import { PersonChannel } from './person-channel.js';
 import {
   cellWidth,
   type ScreenSize,
@@ -47,6 +49,8 @@ export interface SessionOptions {
    * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
    */
   mode?: string;
+  /** The rules of questions put to a person watching the session (`PersonChannel`). @default the attached y/N's */
+  person?: ConfirmerOptions;
 }
 
 /**
@@ -71,6 +75,11 @@ export class Session {
   readonly focus: (() => string | undefined) | undefined;
   /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
   readonly mode: string | undefined;
+  /**
+   * The person watching this session (`ink-mcp watch`, its page, a chat view): the questions they
+   * answer and their hold on the agent. Always there; it asks no one until a watcher joins.
+   */
+  readonly person: PersonChannel;
   readonly #readScreen: (() => string | undefined) | undefined;
   readonly #screenSize: (() => ScreenSize | undefined) | undefined;
   readonly #readStyled: (() => string | undefined) | undefined;
@@ -93,6 +102,7 @@ export class Session {
     this.input = options.input;
     this.focus = options.focus;
     this.mode = options.mode;
+    this.person = new PersonChannel(options.person);
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#screenSize = options.screenSize;
     this.#readStyled = options.styledScreen;
@@ -139,6 +149,7 @@ export class Session {
   stop(): void {
     if (!this.#running) return;
     this.#running = false;
+    this.person.close();
     this.#onStop.emit();
     this.#onStop.clear();
   }
@@ -195,16 +206,17 @@ export class Session {
   /**
    * What a picture of the screen shows: the rows the terminal shows (the last ones), as styled runs
    * (plain runs when the session reads no styles), and the terminal's size (the screen's own extent
-   * when the session does not know it). A picture shows the colours: the next plain screen does not
-   * say they changed.
+   * when the session does not know it). A picture the agent gets shows it the colours: the next plain
+   * screen does not say they changed. One a person sees (`seenBy: 'person'`, a watcher's page) tells
+   * the agent nothing.
    */
-  screenPicture(): ScreenPicture | undefined {
+  screenPicture(seenBy: 'agent' | 'person' = 'agent'): ScreenPicture | undefined {
     const options = this.#viewOptions(undefined);
     const raw = this.#styled();
     let lines: StyledLine[];
     if (raw !== undefined) {
       lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
-      this.#colours.shown(colourLayout(lines));
+      if (seenBy === 'agent') this.#colours.shown(colourLayout(lines));
     } else {
       const view = this.screenView();
       if (view === undefined) return undefined;

@@ -115,7 +115,7 @@ describe("the person's yes through the view", () => {
 
     const shown = await viewUntil(host, key, (s) => s.question !== undefined);
     expect(shown.question?.text).toMatch(
-      /call app_c_wipe in the app "app" with \{\}\. Allow this one call\?/,
+      /call app\.c\.wipe in the app "app" with \{\}\. Allow this one call\?/,
     );
     const code = shown.question?.code as string;
     // Just shown: not armed, so a click (or a guess) meant for something else cannot answer it.
@@ -194,9 +194,10 @@ describe("the person's yes through the view", () => {
     const host = await connectClient(server, { capabilities: UI });
     const key = await pageKey(host);
     const first = await viewUntil(host, key, () => true);
-    expect(first.screen).toBe('c=0');
+    // The watcher's screen HTML (this session reads no styles: plain runs).
+    expect(first.screen).toMatch(/^<div class="ink-screen"><pre class="ink-screen-rows"[^>]*>c=0<\/pre>/);
     const next = viewUntil(host, key, (s) => s.version !== first.version);
     await host.callTool({ name: 'app.c.inc', arguments: { by: 2 } });
-    expect((await next).screen).toBe('c=2');
+    expect((await next).screen).toMatch(/>c=2</);
   });
 });
