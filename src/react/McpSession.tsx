@@ -1,9 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import { Component, type ReactElement, type ReactNode } from 'react';
 import { defaultTypeMap } from '../registry/default-type-map.js';
+import { PngRasterizer, type ScreenshotOptions } from '../screen/png-rasterizer.js';
+import type { ScreenSize } from '../screen/screen-view.js';
 import type { Confirmer } from '../session/confirmer.js';
-import { PngRasterizer, type ScreenshotOptions } from '../session/png-rasterizer.js';
-import type { ScreenSize } from '../session/screen-view.js';
 import { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
 import { errorText } from '../util/text.js';

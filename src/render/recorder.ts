@@ -1,8 +1,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/server';
 import type { MemoryTerminal } from '../react/memory-terminal.js';
+import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
-import { viewText } from '../session/screen-view.js';
 import { castFrameLine, castHeaderLine } from '../util/asciicast.js';
 import {
   RECORDING_VERSION,

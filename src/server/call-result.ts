@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
+import { ScreenReading } from '../screen/screen-view.js';
+import { Screenshot } from '../screen/screenshot.js';
 import type { CallAnswer } from '../session/hub.js';
-import { ScreenReading } from '../session/screen-view.js';
-import { Screenshot } from '../session/screenshot.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import type { Surface } from './stable-surface.js';

@@ -1,6 +1,6 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import { viewText } from '../screen/screen-view.js';
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
-import { viewText } from '../session/screen-view.js';
 import type { Session } from '../session/session.js';
 import { type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { Subscribable } from '../util/subscribable.js';
