@@ -5,6 +5,7 @@ import type { RegisteredTool } from '../registry/registry.js';
 import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
 import { errorText } from '../util/text.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
+import { toolName, widgetActionName } from '../walker/tool-name.js';
 import type { Logger } from '../walker/types.js';
 import { actionsNowText } from './actions-now.js';
 import {
@@ -119,11 +120,11 @@ function prepare(
     return answer(ctx, { ok: false, error, screen }, act, names.lister);
   }
   // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
-  const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
+  const shownAction = acting?.ok ? widgetActionName(acting.widget, acting.action) : undefined;
   // The registry is read once per call: here, and the tool found is handed to the hub.
   const { canonical, tool } =
-    shownAction !== undefined
-      ? { canonical: `${act}.${shownAction}`, tool: undefined }
+    act !== undefined && acting?.ok
+      ? { canonical: toolName(act, acting.widget, acting.action), tool: undefined }
       : resolve(ctx, called, listed);
   const callArgs = acting?.ok ? acting.args : (args ?? {});
   const listedName =
@@ -239,7 +240,7 @@ function actSession(
 ): string | undefined {
   const found = actSessionOf(listed ?? called, hub.hasSession);
   if (found !== undefined || !called.endsWith('_act') || hub.registry.get(called)) return found;
-  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, hub.hasSession);
+  return actSessionOf(actName(called.slice(0, -'_act'.length)), hub.hasSession);
 }
 
 /**
