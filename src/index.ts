@@ -39,6 +39,7 @@ export { type CallAnswer, type CallContext, Hub, type HubOptions } from './sessi
 export { Session, type SessionOptions } from './session/session.js';
 export type { SessionHost } from './session/session-host.js';
 export type { ViewSource } from './session/view-source.js';
+export type { Logger } from './util/logger.js';
 export type { SecretNames } from './util/secret-names.js';
 // The walker (pure)
 export { ActionError, isActionError } from './walker/action-error.js';
@@ -63,7 +64,6 @@ export type {
   JsonObject,
   JsonSchemaObject,
   JsonValue,
-  Logger,
   Observation,
   Refusal,
   SpecFault,

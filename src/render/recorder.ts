@@ -4,6 +4,7 @@ import type { MemoryTerminal } from '../react/memory-terminal.js';
 import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
 import { castFrameLine, castHeaderLine } from '../util/asciicast.js';
+import type { Logger } from '../util/logger.js';
 import {
   RECORDING_VERSION,
   type RecordedAnswer,
@@ -15,7 +16,6 @@ import {
 import { type IsSecret, REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
-import type { Logger } from '../walker/types.js';
 import { tapTransport } from './tap-transport.js';
 
 /** What to record and how the app is started again (replay, exported tests). */

@@ -5,7 +5,7 @@ import type { McpTypeMap } from '../react/type-map.js';
 import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
-import { stderrLogger } from '../walker/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import { servedByPreload } from './preload-state.js';
 import type { RecordSetup } from './recorder.js';
 import { serveApp } from './serve-app.js';

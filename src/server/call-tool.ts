@@ -3,10 +3,10 @@ import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
 import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
+import type { Logger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
 import { toolName, widgetActionName } from '../walker/tool-name.js';
-import type { Logger } from '../walker/types.js';
 import { actionsNowText } from './actions-now.js';
 import {
   type AnswerBlocks,

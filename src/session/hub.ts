@@ -9,11 +9,12 @@ import {
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import { type RegisteredTool, Registry, type StaticTool } from '../registry/registry.js';
 import { type ArgsResult, ArgsValidator } from '../registry/validate-args.js';
+import type { Logger } from '../util/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
-import { stderrLogger } from '../walker/logger.js';
 import { sessionOf, toolName } from '../walker/tool-name.js';
-import type { Logger, ToolDef } from '../walker/types.js';
+import type { ToolDef } from '../walker/types.js';
 import { OWED_ANSWER_GRACE_MS } from './answers-owed.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
 import { Dispatcher, type LiveCall } from './dispatcher.js';

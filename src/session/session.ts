@@ -11,11 +11,12 @@ import {
 import { PLAIN } from '../screen/sgr.js';
 import { styledMarkup } from '../screen/style-markup.js';
 import { fitSpans, parseStyled, plainLine, type StyledLine } from '../screen/styled-text.js';
+import type { Logger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import { DeriveCache } from '../walker/derive-cache.js';
-import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
+import type { TypeMap, ViewNode } from '../walker/types.js';
 import type { ViewSource } from './view-source.js';
 
 export type { DispatchResult, ToolChanges } from './call-outcome.js';

@@ -1,10 +1,10 @@
+import { stderrLogger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
 import { cleanOutputSchema } from './clean-output-schema.js';
 import { DeriveCache } from './derive-cache.js';
 import { describeRefusal, describeRefusedSessionId } from './describe-refusal.js';
 import { findProvider } from './find-provider.js';
 import { isId } from './ids.js';
-import { stderrLogger } from './logger.js';
 import { isExcluded, specsOf } from './offered.js';
 import { pickAnnotations } from './pick-annotations.js';
 import { isBuiltinProvider, RESERVED_WIDGET_IDS } from './reserved-ids.js';
