@@ -91,6 +91,30 @@ describe('layers', () => {
     });
   }
 
+  it('no import circle in src/ (type-only imports count: a circle through types is one module tangle all the same)', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of [...files(join(root, 'src')), ...files(join(root, 'components'))]) {
+      const edges = imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => relative(root, join(file, '..', spec)).replace(/\.js$/, ''));
+      graph.set(relative(root, file).replace(/\.tsx?$/, ''), edges);
+    }
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, path: string[]): void => {
+      if (state.get(node) === 'done') return;
+      if (state.get(node) === 'open') {
+        circles.push([...path.slice(path.indexOf(node)), node].join(' → '));
+        return;
+      }
+      state.set(node, 'open');
+      for (const next of graph.get(node) ?? []) if (graph.has(next)) visit(next, [...path, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(circles).toEqual([]);
+  });
+
   it('components/ import the library only through its public API', () => {
     const wrong: string[] = [];
     for (const file of files(join(root, 'components'))) {

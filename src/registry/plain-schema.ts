@@ -1,4 +1,3 @@
-// Deeper than the walker's own limit on a cleaned schema is left to Ajv.
 import { MAX_DEPTH } from '../walker/limits.js';
 /**
  * Whether a JSON Schema is well formed by the 2020-12 meta-schema, decided without the meta-schema,

@@ -1,4 +1,3 @@
-// Deeper than the walker's own limit on a cleaned schema is left to Ajv.
 import { MAX_DEPTH } from '../walker/limits.js';
 /**
  * A validator for the JSON Schemas tools are usually made of, built without generating code. Ajv
