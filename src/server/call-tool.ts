@@ -133,7 +133,8 @@ function prepare(
       : (name: string) => (name === canonical ? shownAction : names.listed(name));
   const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
-  // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
+  // annotations may ask for the authorizer when the listed tool's did not (the widget as it is at
+  // call time decides; src/registry/authorize.ts).
   const confirm =
     ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
   const client = request.client ?? ctx.server.getClientVersion();
