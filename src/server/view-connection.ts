@@ -1,10 +1,11 @@
 import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
+import { screenHtml } from '../screen/screen-html.js';
 import type { Hub } from '../session/hub.js';
 import type { Watcher } from '../session/person-channel.js';
-import { screenHtml } from '../session/screen-html.js';
 import type { Session } from '../session/session.js';
 import { APP_MIME } from '../util/ui-extension.js';
+import { sessionOf, sessionToolName } from '../walker/tool-name.js';
 import { linkedToView, viewSessionOf, viewUri } from './app-view.js';
 import { question } from './elicit-confirm.js';
 import { shortHash, type ToolNames } from './tool-names.js';
@@ -27,7 +28,7 @@ const WATCHER_NAME = 'chat view';
 export interface ViewState {
   /** Changes exactly when what the view shows changes. */
   version: string;
-  /** The screen as the person sees it, colours and focus, as HTML (src/session/screen-html.ts). */
+  /** The screen as the person sees it, colours and focus, as HTML (src/screen/screen-html.ts). */
   screen: string;
   /** The question open now, if any, with the one-time code that answers it. */
   question?: { code: string; text: string; armed: boolean; position: number; total: number };
@@ -69,8 +70,7 @@ export class ConnectionView {
   list(base: readonly Tool[]): Tool[] {
     if (this.#listed?.base === base) return this.#listed.tools;
     const linked = base.map((tool) => {
-      const canonical = this.#names.canonicalOf(tool.name) ?? tool.name;
-      const sessionId = canonical.slice(0, canonical.indexOf('.'));
+      const sessionId = sessionOf(this.#names.canonicalOf(tool.name) ?? tool.name);
       return this.#hub.hasSession(sessionId) ? linkedToView(tool, sessionId) : tool;
     });
     const own = this.#hub.sessions().flatMap((s) => viewTools(s.id, this.#names.lister));
@@ -96,8 +96,8 @@ export class ConnectionView {
     const text = viewPage({
       sessionId,
       key: this.#guard.mintKey(sessionId),
-      readTool: this.#names.listed(`${sessionId}.${VIEW_READ}`),
-      answerTool: this.#names.listed(`${sessionId}.${VIEW_ANSWER}`),
+      readTool: this.#names.listed(sessionToolName(sessionId, VIEW_READ)),
+      answerTool: this.#names.listed(sessionToolName(sessionId, VIEW_ANSWER)),
     });
     return { contents: [{ uri, mimeType: APP_MIME, text, _meta: { ui: { prefersBorder: true } } }] };
   }
@@ -116,7 +116,7 @@ export class ConnectionView {
     const { sessionId, kind } = tool;
     const session = this.#hub.session(sessionId);
     if (session === undefined || !this.#guard.knows(sessionId, args?.key)) {
-      const name = this.#names.listed(`${sessionId}.${kind === 'read' ? VIEW_READ : VIEW_ANSWER}`);
+      const name = this.#names.listed(sessionToolName(sessionId, kind === 'read' ? VIEW_READ : VIEW_ANSWER));
       return refused(
         `ink-mcp: ${name} answers only the app view of session "${sessionId}" that this server gave the person (its page carries a key), and this call carried none it knows. A model cannot answer for the person: the person answers in the view.`,
       );

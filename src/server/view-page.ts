@@ -18,7 +18,7 @@ const UI_PROTOCOL = '2026-01-26';
  * the host's deny-by-default CSP) that speaks the MCP Apps postMessage protocol itself. It asks the
  * server, through the host, for the screen and the open question (the app-only read tool waits for a
  * change, so the view follows the app), and sends the person's approve or deny. The screen arrives as
- * the watcher's HTML (src/session/screen-html.ts, which escapes every character of it); everything
+ * the watcher's HTML (src/screen/screen-html.ts, which escapes every character of it); everything
  * else an app or an agent wrote (the question) is put into the page as text (`textContent`).
  */
 export function viewPage(options: ViewPageOptions): string {
@@ -128,7 +128,7 @@ const SCRIPT = `
   };
 
   const render = (state) => {
-    // The server's screen HTML (src/session/screen-html.ts): every character of it escaped there.
+    // The server's screen HTML (src/screen/screen-html.ts): every character of it escaped there.
     $('screen').innerHTML = state.screen;
     const hold = state.paused ? 'The person paused the agent.' : state.typing ? 'The person is typing into the app (' + state.typing + ').' : '';
     $('hold').hidden = hold === '';

@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
+import { sessionOf, sessionToolName } from '../walker/tool-name.js';
 import { appOnlyMeta } from './app-view.js';
 
 /**
@@ -16,11 +17,13 @@ export function viewToolOf(
   canonical: string,
   hasSession: (id: string) => boolean,
 ): { sessionId: string; kind: ViewToolKind } | undefined {
-  const dot = canonical.indexOf('.');
-  if (dot < 0) return undefined;
-  const sessionId = canonical.slice(0, dot);
-  const rest = canonical.slice(dot + 1);
-  const kind = rest === VIEW_READ ? 'read' : rest === VIEW_ANSWER ? 'answer' : undefined;
+  const sessionId = sessionOf(canonical);
+  const kind =
+    canonical === sessionToolName(sessionId, VIEW_READ)
+      ? 'read'
+      : canonical === sessionToolName(sessionId, VIEW_ANSWER)
+        ? 'answer'
+        : undefined;
   return kind !== undefined && hasSession(sessionId) ? { sessionId, kind } : undefined;
 }
 
@@ -31,7 +34,7 @@ export function viewTools(sessionId: string, listed: (canonical: string) => stri
   const meta = appOnlyMeta(sessionId);
   return [
     {
-      name: listed(`${sessionId}.${VIEW_READ}`),
+      name: listed(sessionToolName(sessionId, VIEW_READ)),
       description: `For the app view of session "${sessionId}" only: the screen as drawn and the open question. Waits (at most a few seconds) for a change when given the last state's version.`,
       inputSchema: {
         type: 'object',
@@ -46,7 +49,7 @@ export function viewTools(sessionId: string, listed: (canonical: string) => stri
       _meta: meta,
     },
     {
-      name: listed(`${sessionId}.${VIEW_ANSWER}`),
+      name: listed(sessionToolName(sessionId, VIEW_ANSWER)),
       description: `For the app view of session "${sessionId}" only: the person's answer to the question it shows.`,
       inputSchema: {
         type: 'object',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, screenHtml } from '../../src/session/screen-html.js';
-import { parseStyled } from '../../src/session/styled-text.js';
+import { escapeHtml, screenHtml } from '../../src/screen/screen-html.js';
+import { parseStyled } from '../../src/screen/styled-text.js';
 
 describe('screenHtml', () => {
   it('draws each run with its colours and flags inline, in the screenshot palette', () => {
