@@ -1,6 +1,6 @@
 import type { Hub } from '../session/hub.js';
+import type { Logger } from '../util/logger.js';
 import type { SecretNames } from '../util/secret-names.js';
-import type { Logger } from '../walker/types.js';
 import { prepareConnectionDir, watchSocketPath, writeWatchFile } from './connection-info.js';
 import { listenForWatchers } from './watch-socket.js';
 

@@ -3,8 +3,8 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Hub } from '../session/hub.js';
 import { type FeedMessage, openFeed } from '../session/watch-feed.js';
+import type { Logger } from '../util/logger.js';
 import type { SecretNames } from '../util/secret-names.js';
-import type { Logger } from '../walker/types.js';
 
 /**
  * The local socket a headless app is watched through (`ink-mcp watch`): JSON, one message a line.

@@ -1,13 +1,14 @@
 import type { ConfirmOutcome } from '../registry/authorize.js';
 import { shownArgs, shownLines, shownText } from '../registry/shown-text.js';
+import type { ScreenSize } from '../screen/screen-view.js';
+import type { StyledLine } from '../screen/styled-text.js';
 import { redactDeep } from '../util/redact.js';
 import { type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { clip } from '../util/text.js';
+import { sessionOf } from '../walker/tool-name.js';
 import type { CallAnswer, CallEvent, ConsentSeen, Hub } from './hub.js';
 import type { PersonState } from './person-channel.js';
-import type { ScreenSize } from './screen-view.js';
 import type { Session } from './session.js';
-import type { StyledLine } from './styled-text.js';
 
 /**
  * What a watcher of a headless session is told (`ink-mcp watch`, its page; JSON, one message a
@@ -133,7 +134,7 @@ export function openFeed(
   offs.push(session.onChange(screenSoon));
   offs.push(
     hub.calls.subscribe((event) => {
-      if (event.name.split('.', 1)[0] !== session.id) return;
+      if (sessionOf(event.name) !== session.id) return;
       send(callMessage(event, (args) => shownArgs(asArgs(redactDeep(args, isSecret)))));
       if (event.phase === 'answered') sendScreen();
     }),

@@ -1,7 +1,7 @@
 import { shownArgs, shownLines, shownText } from '../registry/shown-text.js';
-import { screenHtml } from '../session/screen-html.js';
-import { PLAIN } from '../session/sgr.js';
-import { parseStyled, type StyledLine } from '../session/styled-text.js';
+import { screenHtml } from '../screen/screen-html.js';
+import { PLAIN } from '../screen/sgr.js';
+import { parseStyled, type StyledLine } from '../screen/styled-text.js';
 import type { PageStep } from '../session/watch-page.js';
 import type { CastEvent } from '../util/asciicast.js';
 import { answerText, type Recording } from '../util/recording.js';

@@ -1,7 +1,7 @@
 import { shownText } from '../registry/shown-text.js';
-import { cellWidth } from '../session/screen-view.js';
-import { sgrOf } from '../session/sgr.js';
-import type { StyledLine } from '../session/styled-text.js';
+import { cellWidth } from '../screen/screen-view.js';
+import { sgrOf } from '../screen/sgr.js';
+import type { StyledLine } from '../screen/styled-text.js';
 import type { FeedMessage, ShownQuestion, WatcherCommand } from '../session/watch-feed.js';
 import type { ServerMessage } from './watch-client.js';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { screenHtml } from '../session/screen-html.js';
+import { screenHtml } from '../screen/screen-html.js';
 import type { WatcherCommand } from '../session/watch-feed.js';
 import type { PageMessage } from '../session/watch-page.js';
 import type { ServerMessage } from './watch-client.js';

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataSource } from '../../fixtures/data-source.js';
 import { Hub } from '../../src/session/hub.js';
 import { Session } from '../../src/session/session.js';
-import type { Logger, ToolProvider } from '../../src/walker/types.js';
+import type { Logger } from '../../src/util/logger.js';
+import type { ToolProvider } from '../../src/walker/types.js';
 
 /**
  * The person watching a headless session, through the hub as a call meets it: questions asked of

@@ -83,11 +83,11 @@ describe('the watch socket of a headless app', () => {
 });
 
 /** Every control, bidi or invisible formatting character in any string of `value`, as code points. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
 function rawControls(value: unknown): string[] {
   if (typeof value === 'string')
-    return [
-      ...value.matchAll(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g),
-    ].map((m) => `U+${(m[0].codePointAt(0) as number).toString(16)}`);
+    return [...value.matchAll(CONTROLS)].map((m) => `U+${(m[0].codePointAt(0) as number).toString(16)}`);
   if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(rawControls);
   return [];
 }

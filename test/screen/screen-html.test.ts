@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, screenHtml } from '../../src/session/screen-html.js';
-import { parseStyled } from '../../src/session/styled-text.js';
+import { escapeHtml, screenHtml } from '../../src/screen/screen-html.js';
+import { parseStyled } from '../../src/screen/styled-text.js';
 
 describe('screenHtml', () => {
   it('draws each run with its colours and flags inline, in the screenshot palette', () => {
@@ -30,7 +30,7 @@ describe('screenHtml', () => {
 
 describe('sgrOf', () => {
   it('writes a style back as SGR that reads as the same style', async () => {
-    const { applySgr, PLAIN, sgrOf, styleKey } = await import('../../src/session/sgr.js');
+    const { applySgr, PLAIN, sgrOf, styleKey } = await import('../../src/screen/sgr.js');
     for (const params of ['1;32', '7', '2;3;4;9;41', '38;2;1;2;3;48;5;200', '93;104']) {
       const style = applySgr(PLAIN, params);
       const written = sgrOf(style).slice(2, -1);
