@@ -1,3 +1,6 @@
+import { screenHtml } from '../screen/screen-html.js';
+import type { FeedMessage } from './watch-feed.js';
+
 /**
  * The watcher's page: one self-contained HTML document (inline style and script, nothing fetched)
  * that shows a session's screen, its calls, its open question with approve and deny, and the
@@ -59,6 +62,12 @@ export interface WatchPageOptions {
   transport: 'http' | 'none' | { script: string };
   /** A recording's calls: the page shows them as a timeline to step through. */
   steps?: PageStep[];
+}
+
+/** A feed's message (or a refusal) as the page takes it: the screen as HTML, the rest as it is. */
+export function pageMessage(message: FeedMessage | { type: 'refused'; message: string }): PageMessage {
+  if (message.type !== 'screen') return message as PageMessage;
+  return { type: 'screen', html: screenHtml(message) };
 }
 
 /** The page as one HTML document. */

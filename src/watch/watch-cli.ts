@@ -2,14 +2,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connectionDir } from '../render/connection-info.js';
-import { type PageMessage, watchPageHtml } from '../session/watch-page.js';
+import { type PageMessage, pageMessage, watchPageHtml } from '../session/watch-page.js';
 import { parseCast } from '../util/asciicast.js';
 import { parseRecording } from '../util/recording.js';
 import { errorText } from '../util/text.js';
 import { recordingSteps } from './recording-steps.js';
 import { TerminalWatch } from './terminal-watch.js';
 import { connectWatch, findWatchable, type ServerMessage, type Watchable } from './watch-client.js';
-import { asCommand, pageMessage, servePage } from './web-watch.js';
+import { asCommand, servePage } from './web-watch.js';
 
 export const WATCH_USAGE = `Usage:
   ink-mcp watch                       list the headless sessions you can watch

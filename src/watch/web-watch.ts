@@ -1,10 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { screenHtml } from '../screen/screen-html.js';
 import type { WatcherCommand } from '../session/watch-feed.js';
 import type { PageMessage } from '../session/watch-page.js';
-import type { ServerMessage } from './watch-client.js';
 
 /**
  * The page's server (`ink-mcp watch --web`, `ink-mcp show`): on 127.0.0.1 only, the page and its
@@ -109,12 +107,6 @@ export async function servePage(options: PageServerOptions): Promise<PageServer>
         server.close(() => resolve());
       }),
   };
-}
-
-/** A watch socket's message as the page takes it: the screen as HTML, the rest as it is. */
-export function pageMessage(message: ServerMessage): PageMessage {
-  if (message.type !== 'screen') return message as PageMessage;
-  return { type: 'screen', html: screenHtml(message) };
 }
 
 /** Forwards a page's command to the watch socket when it is one (the socket checks it again). */
