@@ -156,8 +156,9 @@ export class TerminalWatch {
 function callLine(call: CallLine): string {
   const result =
     call.result === undefined ? '… running' : `${call.ok ? '→' : '✗'} ${call.result.replace(/\s+/g, ' ')}`;
-  const consent = call.consent === undefined ? '' : ` [${call.consent}]`;
-  return `#${call.seq} ${call.tool} ${call.args} ${result}${consent}`;
+  // Who approved it comes before the result, which may be long and is cut at the terminal's edge.
+  const consent = call.consent === undefined ? '' : `[${call.consent}] `;
+  return `#${call.seq} ${call.tool} ${call.args} ${consent}${result}`;
 }
 
 function questionLines(question: ShownQuestion): string[] {
