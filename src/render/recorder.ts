@@ -13,7 +13,8 @@ import {
   type RecordedQuestion,
   type RecordingLine,
 } from '../util/recording.js';
-import { type IsSecret, REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
+import { redactDeep } from '../util/redact.js';
+import { type IsSecret, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
 import { tapTransport } from './tap-transport.js';
@@ -331,29 +332,8 @@ export class Recorder {
     return (Date.now() - this.#start) / 1000;
   }
 
-  /**
-   * Values under names that look secret (deep), written `[redacted]`; inside JSON text too (the
-   * stable surface's `act` takes the action's arguments as JSON text).
-   */
   #redact(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map((item) => this.#redact(item));
-    if (typeof value === 'string' && value.startsWith('{')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        return value;
-      }
-      const redacted = this.#redact(parsed);
-      return JSON.stringify(redacted) === JSON.stringify(parsed) ? value : JSON.stringify(redacted);
-    }
-    if (!isRecord(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        this.#isSecret(key, item) ? REDACTED : this.#redact(item),
-      ]),
-    );
+    return redactDeep(value, this.#isSecret);
   }
 
   /** An answer's structured content is redacted; its text is what the model read, kept as it was. */

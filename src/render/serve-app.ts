@@ -13,7 +13,9 @@ import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js'
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
+import { connectionDir } from './connection-info.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
+import { offerWatch, WATCH_ENV } from './offer-watch.js';
 import { Recorder, type RecordSetup } from './recorder.js';
 import { SessionIds } from './session-ids.js';
 import type { MountScreen, mountSession } from './session-mount.js';
@@ -36,6 +38,11 @@ export type ServeIo =
       openingWaitMs?: number;
       /** Requests that need the app wait for this too, after its first render (the preload's adapters). */
       before?: () => Promise<unknown>;
+      /**
+       * Let the person watch (`ink-mcp watch`): a socket and a connection file in `dir`. `false`, or
+       * `INK_MCP_WATCH=0` in the environment, offers none. @default { dir: connectionDir() }
+       */
+      watch?: { dir?: string } | false;
     }
   | {
       /** Attached: the person's terminal, MCP over Streamable HTTP on loopback. */
@@ -207,6 +214,13 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       { signals: STOP_SIGNALS, end: 'exit' },
     );
     cleanups.push(offSignals);
+    if (io.watch !== false && process.env[WATCH_ENV] !== '0') {
+      const watch = await offerWatch(server.hub, options.session, io.watch?.dir ?? connectionDir(), {
+        logger,
+        ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
+      });
+      if (watch) cleanups.push(watch.remove);
+    }
     void (io.ended ?? ended(input)).then(() => shutdown(true));
   } else if (io.kind === 'http') {
     const stderr = io.stderr ?? process.stderr;

@@ -139,8 +139,8 @@ function prepare(
   const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
   // annotations may ask for the authorizer when the listed tool's did not (the widget as it is at
-  // call time decides; src/registry/authorize.ts).
-  // Last, the person watching the session (ink-mcp watch, a chat client's view), when the client cannot ask at all.
+  // call time decides; src/registry/authorize.ts). Last, the person watching the session
+  // (ink-mcp watch, a chat client's MCP App view), when the client cannot ask at all.
   const confirm =
     ctx.confirm ??
     request.confirmFor?.(shownName) ??

@@ -1,4 +1,4 @@
-import { type Authorizer, authorizeCall, type Confirm } from '../registry/authorize.js';
+import { type Authorizer, authorizeCall, type Confirm, type ConfirmOutcome } from '../registry/authorize.js';
 import {
   type CallError,
   cancelled,
@@ -63,6 +63,17 @@ interface Attached {
 /** A called name, resolved once for the whole call path. */
 type Target = { tool: StaticTool; attached?: undefined } | { tool: ToolDef; attached: Attached };
 
+/** Who was asked to approve a call, and how it ended: the person watching, or the client's user. */
+export interface ConsentSeen {
+  by: 'person' | 'client';
+  outcome: ConfirmOutcome;
+}
+
+/** A call as a watcher sees it go by (`Hub.calls`): asked, then answered. */
+export type CallEvent =
+  | { phase: 'asked'; seq: number; name: string; args: unknown }
+  | { phase: 'answered'; seq: number; name: string; answer: CallAnswer; consent: ConsentSeen | undefined };
+
 /** How many stopped sessions the hub remembers, so their late callers hear `session_not_running`. */
 const REMEMBERED_STOPS = 64;
 
@@ -86,6 +97,12 @@ export class Hub implements SessionHost {
   readonly #inFlight = new Set<Promise<CallAnswer>>();
   #closed = false;
   #draining = false;
+  #seq = 0;
+  /**
+   * Every call as it is asked and answered, for watchers (`ink-mcp watch`). Costs nothing while
+   * nobody listens.
+   */
+  readonly calls = new Subscribable<CallEvent>();
 
   constructor(options: HubOptions = {}) {
     this.#options = options;
@@ -205,11 +222,49 @@ export class Hub implements SessionHost {
     const admission = this.registry.breakers.admit(name);
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
     const { ticket } = admission;
+    if (this.calls.size > 0) return this.#watched(name, rawArgs, ctx, target, ticket);
     // Plain `then`s, not an async function: a trivial call is a few microseconds, and each await counts.
     const answer = this.#admitted(target, rawArgs, ctx).then(
       (result) => {
         this.#inFlight.delete(answer);
         this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
+        return result;
+      },
+      (error: unknown) => {
+        this.#inFlight.delete(answer);
+        this.registry.breakers.record(ticket, 'neutral');
+        throw error;
+      },
+    );
+    this.#inFlight.add(answer);
+    return answer;
+  }
+
+  /** `call`, told to the watchers: asked now, answered with who approved it (when anyone was asked). */
+  #watched(
+    name: string,
+    rawArgs: unknown,
+    ctx: CallContext,
+    target: Target,
+    ticket: Parameters<Registry['breakers']['record']>[0],
+  ): Promise<CallAnswer> {
+    const seq = ++this.#seq;
+    let consent: ConsentSeen | undefined;
+    const { confirm } = ctx;
+    const by = confirm === this.askPerson ? 'person' : 'client';
+    const seen: Confirm | undefined =
+      confirm &&
+      ((request, options) =>
+        confirm(request, options).then((outcome) => {
+          consent = { by, outcome };
+          return outcome;
+        }));
+    this.calls.emit({ phase: 'asked', seq, name, args: rawArgs });
+    const answer = this.#admitted(target, rawArgs, seen ? { ...ctx, confirm: seen } : ctx).then(
+      (result) => {
+        this.#inFlight.delete(answer);
+        this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
+        this.calls.emit({ phase: 'answered', seq, name, answer: result, consent });
         return result;
       },
       (error: unknown) => {
@@ -342,6 +397,7 @@ export class Hub implements SessionHost {
     for (const { detach } of [...this.#sessions.values()]) detach();
     this.#notify.cancel();
     this.#toolsChanged.clear();
+    this.calls.clear();
   }
 }
 

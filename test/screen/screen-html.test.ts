@@ -27,3 +27,14 @@ describe('screenHtml', () => {
     expect(screenHtml({ lines, size: { columns: 5, rows: 2 } })).toMatch(/>a\nb<\/pre>/);
   });
 });
+
+describe('sgrOf', () => {
+  it('writes a style back as SGR that reads as the same style', async () => {
+    const { applySgr, PLAIN, sgrOf, styleKey } = await import('../../src/screen/sgr.js');
+    for (const params of ['1;32', '7', '2;3;4;9;41', '38;2;1;2;3;48;5;200', '93;104']) {
+      const style = applySgr(PLAIN, params);
+      const written = sgrOf(style).slice(2, -1);
+      expect(styleKey(applySgr(PLAIN, written))).toBe(styleKey(style));
+    }
+  });
+});
