@@ -1,14 +1,13 @@
 import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
-import { screenHtml } from '../screen/screen-html.js';
 import type { Hub } from '../session/hub.js';
-import type { Watcher } from '../session/person-channel.js';
 import type { Session } from '../session/session.js';
+import type { PageMessage } from '../session/watch-page.js';
 import { APP_MIME } from '../util/ui-extension.js';
 import { sessionOf, sessionToolName } from '../walker/tool-name.js';
 import { linkedToView, viewSessionOf, viewUri } from './app-view.js';
-import { question } from './elicit-confirm.js';
 import { shortHash, type ToolNames } from './tool-names.js';
+import { ViewFeed } from './view-feed.js';
 import { ViewGuard } from './view-guard.js';
 import { viewPage } from './view-page.js';
 import { VIEW_ANSWER, VIEW_READ, type ViewToolKind, viewToolOf, viewTools } from './view-tools.js';
@@ -24,31 +23,27 @@ const OPENING_MS = 10_000;
 /** The name a view watches a session under (`PersonChannel.join`). */
 const WATCHER_NAME = 'chat view';
 
-/** What the view shows, as a read answers it. */
+/** What a read answers the view (in the result's `_meta`). */
 export interface ViewState {
   /** Changes exactly when what the view shows changes. */
   version: string;
-  /** The screen as the person sees it, colours and focus, as HTML (src/screen/screen-html.ts). */
-  screen: string;
-  /** The question open now, if any, with the one-time code that answers it. */
-  question?: { code: string; text: string; armed: boolean; position: number; total: number };
-  /** The person paused the agent (from another watcher). */
-  paused: boolean;
-  /** The watcher holding the app's keyboard, if one does. */
-  typing: string | undefined;
+  /** The watcher's page messages that draw the view now (src/session/watch-page.ts). */
+  messages: PageMessage[];
+  /** The question open now, with the one-time code that answers it. */
+  question?: { id: number; code: string };
 }
 
-/** A view watching a session: its handle on the person channel, until it stops reading. */
+/** A view watching a session: its feed, until it stops reading. */
 interface Watching {
-  watcher: Watcher;
+  feed: ViewFeed;
   gone: NodeJS.Timeout;
 }
 
 /**
  * The MCP App view of a connection whose client declared the UI extension: the `ui://<s>/screen`
- * page, the session tools linked to it, and the two app-only tools. A view that reads joins the
- * session's person channel (src/session/person-channel.ts) as a watcher, so the questions of calls
- * whose client cannot ask show in it, by the attached y/N's rules. A connection whose client did not
+ * page, the session tools linked to it, and the two app-only tools. A view that reads watches the
+ * session as `ink-mcp watch` does (its feed joins the session's person channel), so the questions of
+ * calls whose client cannot ask show in it, by the attached y/N's rules. A connection whose client did not
  * declare the extension never reaches this object: what it lists is what it listed before.
  */
 export class ConnectionView {
@@ -121,16 +116,27 @@ export class ConnectionView {
         `ink-mcp: ${name} answers only the app view of session "${sessionId}" that this server gave the person (its page carries a key), and this call carried none it knows. A model cannot answer for the person: the person answers in the view.`,
       );
     }
-    const watcher = this.#watch(session);
-    if (kind === 'answer') return this.#answer(session, watcher, args?.question, args?.approve);
+    const watching = this.#watch(session);
+    if (kind === 'answer') return this.#answer(session, watching.feed, args?.question, args?.approve);
     const after = typeof args?.after === 'string' ? args.after : undefined;
-    let state = this.#state(session);
-    // A commit that changed nothing shown (a spinner's off-screen state) wakes the wait, not the view.
+    // Waits for a change when the view shows the latest (bounded: the host's request must not time out).
     const until = Date.now() + WAIT_MS;
-    while (after === state.version && !this.#closed && !signal.aborted && Date.now() < until) {
-      await this.#changeOf(session, signal, until - Date.now());
-      state = this.#state(session);
+    while (
+      after === this.#version(session.id, watching.feed) &&
+      !this.#closed &&
+      !watching.feed.gone &&
+      !signal.aborted &&
+      Date.now() < until
+    ) {
+      await this.#changeOf(watching.feed, signal, until - Date.now());
     }
+    const state: ViewState = {
+      version: this.#version(session.id, watching.feed),
+      messages: watching.feed.messages(),
+    };
+    const shown = session.person.state().question;
+    if (shown !== undefined)
+      state.question = { id: shown.id, code: this.#guard.codeFor(session.id, shown.id) };
     return {
       content: [{ type: 'text', text: `The view of session "${sessionId}" (version ${state.version}).` }],
       _meta: { [VIEW_STATE_KEY]: state },
@@ -159,18 +165,20 @@ export class ConnectionView {
     this.#guard.clear();
   }
 
-  /** This connection's watcher of `session`, joined on the view's first read, kept while it reads. */
-  #watch(session: Session): Watcher {
+  /** This connection's watch of `session`, opened on the view's first read, kept while it reads. */
+  #watch(session: Session): Watching {
     const known = this.#watching.get(session.id);
-    if (known) {
+    if (known && !known.feed.gone) {
       known.gone.refresh();
-      return known.watcher;
+      return known;
     }
-    const watcher = session.person.join(WATCHER_NAME);
+    if (known) this.#unwatch(session.id);
+    const feed = new ViewFeed(this.#hub, session, WATCHER_NAME);
     const gone = setTimeout(() => this.#unwatch(session.id), GONE_AFTER_MS);
     gone.unref?.();
-    this.#watching.set(session.id, { watcher, gone });
-    return watcher;
+    const watching = { feed, gone };
+    this.#watching.set(session.id, watching);
+    return watching;
   }
 
   #unwatch(sessionId: string): void {
@@ -178,26 +186,22 @@ export class ConnectionView {
     if (!watching) return;
     this.#watching.delete(sessionId);
     clearTimeout(watching.gone);
-    watching.watcher.leave();
+    watching.feed.close();
   }
 
-  #answer(session: Session, watcher: Watcher, code: unknown, approve: unknown): CallToolResult {
+  #answer(session: Session, feed: ViewFeed, code: unknown, approve: unknown): CallToolResult {
     if (typeof approve !== 'boolean')
       return refused('ink-mcp: approve must be true (allow) or false (deny). Nothing ran.');
     const shown = session.person.state().question;
-    const notOpen = () =>
-      refused(
+    if (shown === undefined || !this.#guard.matches(session.id, shown.id, code)) {
+      return refused(
         `ink-mcp: that question of session "${session.id}" is not open: it was answered, withdrawn or timed out. Nothing ran.`,
       );
-    if (shown === undefined || !this.#guard.matches(session.id, code)) return notOpen();
+    }
     // The person's click is a key like the terminal's y: a question just shown is not yet armed.
-    const answered = watcher.answer(shown.id, approve);
-    if (answered === 'not_armed')
-      return refused(
-        'ink-mcp: the question was shown a moment ago; read it, then answer again. Nothing ran.',
-      );
-    this.#guard.spend(session.id, code);
-    if (answered === 'not_open') return notOpen();
+    const refusal = feed.answer(shown.id, approve);
+    if (refusal !== undefined) return refused(`ink-mcp: ${refusal} Nothing ran.`);
+    this.#guard.spend(session.id, shown.id);
     return {
       content: [
         { type: 'text', text: approve ? 'Approved: the call runs.' : 'Denied: the call does not run.' },
@@ -205,29 +209,14 @@ export class ConnectionView {
     };
   }
 
-  #state(session: Session): ViewState {
-    const picture = session.screenPicture('person');
-    const screen = picture === undefined ? '' : screenHtml({ ...picture, focus: session.focus?.() });
-    const person = session.person.state();
-    const shown = person.question;
-    this.#guard.forget(session.id, shown?.id);
-    const body: Omit<ViewState, 'version'> = { screen, paused: person.paused, typing: person.typing };
-    if (shown !== undefined) {
-      body.question = {
-        code: this.#guard.codeFor(session.id, shown.id),
-        // The same words as elicitation: the tool, where, and the arguments whole, escaped.
-        text: question(shown.request.tool, shown.request),
-        armed: shown.armed,
-        position: shown.position,
-        total: shown.total,
-      };
-    }
-    const version = shortHash(JSON.stringify(body), 16);
-    return { version, ...body };
+  /** The view's version: the feed's, and which question is open (its code is the view's alone). */
+  #version(sessionId: string, feed: ViewFeed): string {
+    const open = this.#hub.session(sessionId)?.person.state().question?.id;
+    return shortHash(`${feed.version}:${open ?? ''}`, 16);
   }
 
-  /** Resolves on the session's next change or its person's, the signal, closing, or after `ms`. */
-  #changeOf(session: Session, signal: AbortSignal, ms: number): Promise<void> {
+  /** Resolves on the feed's next message, the signal, closing, or after `ms`. */
+  #changeOf(feed: ViewFeed, signal: AbortSignal, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const stops: (() => void)[] = [];
       const wake = () => {
@@ -238,12 +227,7 @@ export class ConnectionView {
       this.#waking.add(wake);
       const timer = setTimeout(wake, ms);
       timer.unref?.();
-      stops.push(
-        () => clearTimeout(timer),
-        session.onChange(wake),
-        session.onStop(wake),
-        session.person.changes.subscribe(wake),
-      );
+      stops.push(() => clearTimeout(timer), feed.changes.subscribe(wake));
       signal.addEventListener('abort', wake, { once: true });
       stops.push(() => signal.removeEventListener('abort', wake));
     });

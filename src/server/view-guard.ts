@@ -44,24 +44,20 @@ export class ViewGuard {
     return code;
   }
 
-  /** The id of the question `code` was given for, if it is open; the code is spent either way. */
-  spend(sessionId: string, code: unknown): number | undefined {
+  /** Whether `code` is the code of question `id` of `sessionId` (a code answers its own question only). */
+  matches(sessionId: string, id: number, code: unknown): boolean {
     const known = this.#codes.get(sessionId);
-    if (known === undefined || typeof code !== 'string' || digest(code) !== digest(known.code))
-      return undefined;
-    this.#codes.delete(sessionId);
-    return known.id;
+    return (
+      known !== undefined &&
+      known.id === id &&
+      typeof code === 'string' &&
+      digest(code) === digest(known.code)
+    );
   }
 
-  /** Whether `code` is the code of `sessionId`'s open question (without spending it). */
-  matches(sessionId: string, code: unknown): boolean {
-    const known = this.#codes.get(sessionId);
-    return known !== undefined && typeof code === 'string' && digest(code) === digest(known.code);
-  }
-
-  /** Forgets the code of a question that closed unanswered (so a late answer meets nothing). */
-  forget(sessionId: string, id: number | undefined): void {
-    if (this.#codes.get(sessionId)?.id !== id) this.#codes.delete(sessionId);
+  /** Spends the code of question `id`: it answers nothing again. */
+  spend(sessionId: string, id: number): void {
+    if (this.#codes.get(sessionId)?.id === id) this.#codes.delete(sessionId);
   }
 
   clear(): void {

@@ -54,6 +54,10 @@ describe('examples/todo in an MCP Apps host (#43)', () => {
       // It follows the agent: the next act shows without anything on the person's side.
       await todo.act('todos', 'add_item', { text: 'write tests' });
       await expect.poll(() => screen.textContent(), { timeout: 30_000 }).toContain('[ ] write tests');
+      // The watcher's timeline shows the agent's calls as they went by.
+      await expect
+        .poll(() => view.locator('#calls').textContent(), { timeout: 30_000 })
+        .toMatch(/todo\.todos\.add_item \{"text":"write tests"\} → /);
 
       // A delete: the client has no elicitation, so the question goes to the view.
       const deleting = todo.act('todos', 'delete_item', { index: 0 });
@@ -64,7 +68,8 @@ describe('examples/todo in an MCP Apps host (#43)', () => {
       expect(asked).toMatch(
         /An agent wants to call todo\.todos\.delete_item in the app "todo" with \{"index":0\}/,
       );
-      await expect.poll(() => view.locator('#approve').isEnabled(), { timeout: 30_000 }).toBe(true);
+      // Armed after a moment (the attached y/N's rule): a click before then would not count.
+      await expect.poll(() => question.getAttribute('class'), { timeout: 30_000 }).toBe('armed');
 
       // The model tries to approve it itself, calling the app-only tool by name: refused, nothing runs.
       for (const attempt of [{ approve: true }, { key: 'k'.repeat(32), question: 'q', approve: true }]) {
@@ -85,8 +90,9 @@ describe('examples/todo in an MCP Apps host (#43)', () => {
       // The host sized the frame to the view (size-changed): the screen and the question fit whole.
       expect(png.width).toBe(900);
       expect(png.height).toBeGreaterThan(450);
-      // The approve button, armed, is painted in its green (#14532d) somewhere in the frame.
-      expect(hasPixel(png, [0x14, 0x53, 0x2d])).toBe(true);
+      // The question's Approve button is painted in its green (#2a7), the screen in the terminal's dark.
+      expect(hasPixel(png, [0x22, 0xaa, 0x77])).toBe(true);
+      expect(hasPixel(png, [0x1e, 0x1e, 0x1e])).toBe(true);
       if (WRITE_DOCS_PNG) writeFileSync(new URL('../../docs/app-view.png', import.meta.url), shot);
 
       // The person clicks Approve in the view: the delete runs, once.

@@ -6,15 +6,23 @@ const UI = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/htm
 
 interface ViewState {
   version: string;
-  screen: string;
-  question?: { code: string; text: string; armed: boolean };
+  messages: { type: string; html?: string; question?: { id: number; text: string; armed: boolean } }[];
+  question?: { id: number; code: string };
+}
+
+/** The screen's HTML, as the view draws it. */
+const screenOf = (s: ViewState) => s.messages.find((m) => m.type === 'screen')?.html ?? '';
+/** The open question as the view shows it, and the code its answer needs. */
+function questionOf(s: ViewState) {
+  const shown = s.messages.find((m) => m.type === 'state')?.question;
+  return shown && s.question ? { ...shown, code: s.question.code } : undefined;
 }
 
 /** The key written into a copy of the view page (what the host renders; the model never reads it). */
 async function pageKey(client: Client, session = 'app'): Promise<string> {
   const read = await client.readResource({ uri: `ui://${session}/screen` });
   const html = (read.contents[0] as { text: string }).text;
-  const config = /<script type="application\/json" id="ink-mcp-view">(.*?)<\/script>/s.exec(html)?.[1];
+  const config = /var INK_MCP_VIEW = (\{.*?\});\n/.exec(html)?.[1];
   return (JSON.parse(config ?? '{}') as { key: string }).key;
 }
 
@@ -99,7 +107,9 @@ describe('the MCP App view is negotiated', () => {
     expect(content.mimeType).toBe('text/html;profile=mcp-app');
     expect(content.text).toMatch(/^<!doctype html>/);
     // Nothing is loaded from anywhere: no src, href or url() to fetch.
-    expect(content.text).not.toMatch(/\ssrc=|\shref=|url\(|@import|fetch\(|XMLHttpRequest|WebSocket/);
+    expect(content.text).not.toMatch(
+      /\ssrc=|\shref=|url\(|@import|fetch\(|XMLHttpRequest|WebSocket|EventSource/,
+    );
     const [a, b] = [await pageKey(host), await pageKey(host)];
     expect(a).toMatch(/^[\w-]{32}$/);
     expect(b).not.toBe(a);
@@ -112,21 +122,22 @@ describe("the person's yes through the view", () => {
     const host = await connectClient(server, { capabilities: UI });
     const key = await pageKey(host);
     const wipe = host.callTool({ name: 'app.c.wipe', arguments: {} }) as Promise<CallToolResult>;
+    wipe.catch(() => {}); // awaited below; a failure before then must not go unhandled
 
-    const shown = await viewUntil(host, key, (s) => s.question !== undefined);
-    expect(shown.question?.text).toMatch(
+    const shown = await viewUntil(host, key, (s) => questionOf(s) !== undefined);
+    expect(questionOf(shown)?.text).toMatch(
       /call app\.c\.wipe in the app "app" with \{\}\. Allow this one call\?/,
     );
-    const code = shown.question?.code as string;
+    const code = questionOf(shown)?.code as string;
     // Just shown: not armed, so a click (or a guess) meant for something else cannot answer it.
-    if (!shown.question?.armed) {
+    if (!questionOf(shown)?.armed) {
       const early = (await host.callTool({
         name: 'app_screen_answer',
         arguments: { key, question: code, approve: true },
       })) as CallToolResult;
-      expect(texts(early)[0]).toMatch(/shown a moment ago/);
+      expect(texts(early)[0]).toMatch(/Not yet: the question was just shown\. .*Nothing ran\./);
     }
-    await viewUntil(host, key, (s) => s.question?.armed === true);
+    await viewUntil(host, key, (s) => questionOf(s)?.armed === true);
 
     // The model's attempts, by name, through the same connection: no key, a made-up key, a wrong code.
     const attempts = [
@@ -162,7 +173,7 @@ describe("the person's yes through the view", () => {
       arguments: { key, question: code, approve: true },
     })) as CallToolResult;
     expect(texts(again)[0]).toMatch(/not open/);
-    expect((await viewUntil(host, key, (s) => s.question === undefined)).question).toBeUndefined();
+    expect(questionOf(await viewUntil(host, key, (s) => questionOf(s) === undefined))).toBeUndefined();
   });
 
   it('a deny in the view refuses the call', async () => {
@@ -170,10 +181,11 @@ describe("the person's yes through the view", () => {
     const host = await connectClient(server, { capabilities: UI });
     const key = await pageKey(host);
     const wipe = host.callTool({ name: 'app.c.wipe', arguments: {} }) as Promise<CallToolResult>;
-    const shown = await viewUntil(host, key, (s) => s.question?.armed === true);
+    wipe.catch(() => {}); // awaited below; a failure before then must not go unhandled
+    const shown = await viewUntil(host, key, (s) => questionOf(s)?.armed === true);
     await host.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: shown.question?.code, approve: false },
+      arguments: { key, question: questionOf(shown)?.code, approve: false },
     });
     const answer = await wipe;
     expect(answer.isError).toBe(true);
@@ -195,9 +207,9 @@ describe("the person's yes through the view", () => {
     const key = await pageKey(host);
     const first = await viewUntil(host, key, () => true);
     // The watcher's screen HTML (this session reads no styles: plain runs).
-    expect(first.screen).toMatch(/^<div class="ink-screen"><pre class="ink-screen-rows"[^>]*>c=0<\/pre>/);
-    const next = viewUntil(host, key, (s) => s.version !== first.version);
+    expect(screenOf(first)).toMatch(/^<div class="ink-screen"><pre class="ink-screen-rows"[^>]*>c=0<\/pre>/);
+    const next = viewUntil(host, key, (s) => screenOf(s) !== screenOf(first));
     await host.callTool({ name: 'app.c.inc', arguments: { by: 2 } });
-    expect((await next).screen).toMatch(/>c=2</);
+    expect(screenOf(await next)).toMatch(/>c=2</);
   });
 });
