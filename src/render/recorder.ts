@@ -1,9 +1,10 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/server';
 import type { MemoryTerminal } from '../react/memory-terminal.js';
+import { shownText } from '../registry/shown-text.js';
 import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
-import { castFrameLine, castHeaderLine } from '../util/asciicast.js';
+import { castFrameLine, castHeaderLine, castMarkerLine } from '../util/asciicast.js';
 import type { Logger } from '../util/logger.js';
 import {
   RECORDING_VERSION,
@@ -15,7 +16,7 @@ import {
 } from '../util/recording.js';
 import { redactDeep } from '../util/redact.js';
 import { type IsSecret, type SecretNames, secretNameTest } from '../util/secret-names.js';
-import { errorText } from '../util/text.js';
+import { clip, errorText } from '../util/text.js';
 import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
 import { tapTransport } from './tap-transport.js';
 
@@ -209,8 +210,10 @@ export class Recorder {
     if (method !== 'tools/call') return;
     const tool = typeof params.name === 'string' ? params.name : String(params.name);
     const args = isRecord(params.arguments) ? params.arguments : {};
+    const seq = ++this.#seq;
+    this.#marker(seq, tool, args);
     this.#calls.set(id, {
-      seq: ++this.#seq,
+      seq,
       at: Date.now(),
       tool,
       canonical: canonicalName(this.#ctx.hub, tool, args),
@@ -308,6 +311,19 @@ export class Recorder {
     if (frame === this.#lastFrame || this.#castFd === undefined) return;
     this.#lastFrame = frame;
     this.#write(this.#castFd, castFrameLine(this.#seconds(), frame));
+  }
+
+  /** The cast's marker for call `seq`: its number, the name called and, for `act`, the action. */
+  #marker(seq: number, tool: string, args: Record<string, unknown>): void {
+    if (this.#castFd === undefined) return;
+    const action =
+      typeof args.widget === 'string' && typeof args.action === 'string'
+        ? ` ${args.widget}.${args.action}`
+        : '';
+    this.#write(
+      this.#castFd,
+      castMarkerLine(this.#seconds(), clip(shownText(`#${seq} ${tool}${action}`), 200)),
+    );
   }
 
   #line(line: RecordingLine): void {
