@@ -174,6 +174,23 @@ describe("the person's yes through the view", () => {
     })) as CallToolResult;
     expect(texts(again)[0]).toMatch(/not open/);
     expect(questionOf(await viewUntil(host, key, (s) => questionOf(s) === undefined))).toBeUndefined();
+
+    // The next question has its own code: the old one answers nothing.
+    const second = host.callTool({ name: 'app.c.wipe', arguments: {} }) as Promise<CallToolResult>;
+    second.catch(() => {});
+    const next = await viewUntil(host, key, (s) => questionOf(s)?.armed === true);
+    expect(questionOf(next)?.code).not.toBe(code);
+    const stale = (await host.callTool({
+      name: 'app_screen_answer',
+      arguments: { key, question: code, approve: true },
+    })) as CallToolResult;
+    expect(texts(stale)[0]).toMatch(/not open/);
+    await host.callTool({
+      name: 'app_screen_answer',
+      arguments: { key, question: questionOf(next)?.code, approve: false },
+    });
+    expect((await second).isError).toBe(true);
+    expect(app.wiped).toBe(1);
   });
 
   it('a deny in the view refuses the call', async () => {
