@@ -1,4 +1,4 @@
-import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
+import { type CallToolResult, Client, InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { connectClient, counterApp, testServer, texts } from './helpers.js';
 
@@ -98,6 +98,25 @@ describe('the MCP App view is negotiated', () => {
       expect(texts(called)[0]).toMatch(/no tool/i);
     },
   );
+
+  it('a 2026-07-28 client declares it in each request: the same view over stdio-like transports', async () => {
+    const { server } = setup();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const modern = new Client(
+      { name: 'modern-host', version: '1.0.0' },
+      { capabilities: UI, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await modern.connect(clientSide);
+    try {
+      const names = (await modern.listTools()).tools.map((t) => t.name);
+      expect(names.slice(-2)).toEqual(['app_screen_view', 'app_screen_answer']);
+      const key = await pageKey(modern);
+      expect(screenOf(await viewUntil(modern, key, () => true))).toMatch(/>c=0</);
+    } finally {
+      await modern.close();
+    }
+  });
 
   it('serves a self-contained page with a new key in each copy', async () => {
     const { server } = setup();
