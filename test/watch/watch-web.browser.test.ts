@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)('ink-mcp watch --web', { timeout: 90_000 }, () => 
     const counts = colourCounts(png);
     expect(counts.background / counts.total).toBeGreaterThan(0.5);
     expect(counts.light).toBeGreaterThan(200);
-    // The "all" tab is drawn inverse (light background): a light block, not only thin glyphs.
+    // The input box's cursor is drawn inverse: a light block of its own, not only thin glyphs.
     expect(await page.locator('#screen span[style*="background:#e5e5e5"]').count()).toBeGreaterThan(0);
   });
 
