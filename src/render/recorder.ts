@@ -17,7 +17,7 @@ import {
 import { redactDeep } from '../util/redact.js';
 import { type IsSecret, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { clip, errorText } from '../util/text.js';
-import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
+import { sessionOf, toolName, underscored, widgetActionName } from '../walker/tool-name.js';
 import { tapTransport } from './tap-transport.js';
 
 /** What to record and how the app is started again (replay, exported tests). */
@@ -80,11 +80,23 @@ export class Recorder {
   #frameSoon: NodeJS.Immediate | undefined;
   readonly #unwatch: (() => void)[] = [];
 
+  /** Consent the person watching gave or refused, by the canonical name of its call, oldest first. */
+  readonly #personConsent: { name: string; approved: boolean }[] = [];
+
   private constructor(ctx: RecorderContext, setup: RecordSetup, pending: boolean) {
     this.#ctx = ctx;
     this.#setup = setup;
     this.#pending = pending;
     this.#isSecret = secretNameTest(ctx.secrets);
+    // A question the person watching answered is not a message of the transport: the hub tells it,
+    // before the call's answer is sent.
+    this.#unwatch.push(
+      ctx.hub.calls.subscribe((event) => {
+        if (event.phase !== 'answered' || event.consent?.by !== 'person') return;
+        this.#personConsent.push({ name: event.name, approved: event.consent.outcome === true });
+        if (this.#personConsent.length > 100) this.#personConsent.shift();
+      }),
+    );
   }
 
   /** Opens (truncates) both files and writes their headers now; an error value when they cannot be written. */
@@ -274,7 +286,15 @@ export class Recorder {
     };
     if (call.questions.length > 0) {
       line.approved = call.questions.every((q) => approves(q.answer));
+      line.askedOf = 'client';
       line.questions = call.questions;
+    } else {
+      const at = this.#personConsent.findIndex((c) => c.name === call.canonical);
+      if (at >= 0) {
+        line.approved = (this.#personConsent[at] as { approved: boolean }).approved;
+        line.askedOf = 'person';
+        this.#personConsent.splice(at, 1);
+      }
     }
     this.#line(line);
   }
@@ -318,7 +338,7 @@ export class Recorder {
     if (this.#castFd === undefined) return;
     const action =
       typeof args.widget === 'string' && typeof args.action === 'string'
-        ? ` ${args.widget}.${args.action}`
+        ? ` ${widgetActionName(args.widget, args.action)}`
         : '';
     this.#write(
       this.#castFd,

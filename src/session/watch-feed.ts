@@ -101,6 +101,7 @@ export function openFeed(
   const watcher = session.person.join(clip(shownText(name), 40));
   const offs: (() => void)[] = [];
   let lastScreen = '';
+  let typed: Promise<void> = Promise.resolve();
   let closed = false;
   const sendScreen = () => {
     // The person's picture: drawing it for them tells the agent nothing (its colour hints stay due).
@@ -186,11 +187,13 @@ export function openFeed(
         if (!watcher.typing)
           return notice('Take over the keyboard first: your keys go to the app only then.');
         if (!session.input) return notice('This app has no keyboard to type into.');
-        session
-          .input(data)
-          .then(screenSoon, (error: unknown) =>
+        const { input } = session;
+        // In the order typed: each key waits for the one before it to take effect.
+        typed = typed.then(() =>
+          input(data).then(screenSoon, (error: unknown) =>
             notice(`The keys did not reach the app: ${clip(shownText(String(error)), 200)}`),
-          );
+          ),
+        );
         return;
       }
       default:

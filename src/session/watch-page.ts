@@ -217,8 +217,13 @@ const PAGE_SCRIPT = `
 const HTTP_TRANSPORT = `
 (function(){
   var q = location.search;
+  // One at a time, in order: keys typed quickly must reach the app in the order typed.
+  var queue = Promise.resolve();
   window.inkWatch.send = function(command){
-    fetch('command' + q, { method:'POST', headers:{ 'content-type':'application/json' }, body: JSON.stringify(command) });
+    var body = JSON.stringify(command);
+    queue = queue.then(function(){
+      return fetch('command' + q, { method:'POST', headers:{ 'content-type':'application/json' }, body: body });
+    }).catch(function(){});
   };
   var events = new EventSource('events' + q);
   events.onmessage = function(e){ window.inkWatch.receive(JSON.parse(e.data)); };

@@ -25,11 +25,19 @@ export function recordingSteps(recording: Recording, cast: CastEvent[] | undefin
       frame !== undefined
         ? parseStyled(frame[2].startsWith(FRAME_START) ? frame[2].slice(FRAME_START.length) : frame[2], true)
         : (call.screen ?? '').split('\n').map((text) => (text === '' ? [] : [{ text, style: PLAIN }]));
-    const consent = call.approved === undefined ? undefined : call.approved ? 'approved' : 'not approved';
+    const who =
+      call.askedOf === 'person'
+        ? ' by the person watching'
+        : call.askedOf === 'client'
+          ? " by the client's user"
+          : '';
+    const consent =
+      call.approved === undefined ? undefined : `${call.approved ? 'approved' : 'not approved'}${who}`;
     const result = answerText(call.answer);
     return {
       seq: call.seq,
-      tool: shownText(call.tool),
+      // The action it means (`todo_act {widget, action}` is `todo.todos.add_item`).
+      tool: shownText(call.canonical),
       args: shownArgs(call.arguments),
       ok: !('error' in call.answer) && call.answer.isError !== true,
       result: shownLines(result),

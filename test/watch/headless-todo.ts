@@ -22,13 +22,15 @@ export interface HeadlessTodo {
   env: NodeJS.ProcessEnv;
   act(widget: string, action: string, args: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
+  /** Resolves once the app's process has exited (after `client.close()`). */
+  stopped(): Promise<void>;
 }
 
-export async function startHeadlessTodo(): Promise<HeadlessTodo> {
+export async function startHeadlessTodo(extraEnv: Record<string, string> = {}): Promise<HeadlessTodo> {
   // Short: a Unix socket's path has at most ~107 bytes.
   const runtimeDir = mkdtempSync(join(tmpdir(), 'imw-'));
   chmodSync(runtimeDir, 0o700);
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: runtimeDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_RUNTIME_DIR: runtimeDir, ...extraEnv };
   delete env.INK_MCP_WATCH;
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -52,6 +54,19 @@ export async function startHeadlessTodo(): Promise<HeadlessTodo> {
       await client.close().catch(() => {});
       rmSync(runtimeDir, { recursive: true, force: true });
     },
+    stopped: () =>
+      new Promise<void>((resolve) => {
+        const pid = transport.pid;
+        if (pid === null) return resolve();
+        const check = setInterval(() => {
+          try {
+            process.kill(pid, 0);
+          } catch {
+            clearInterval(check);
+            resolve();
+          }
+        }, 50);
+      }),
   };
 }
 
