@@ -296,7 +296,12 @@ describe('Relay with the tools the app will list (the stable surface)', () => {
     const r = new Relay({ toClient: (l) => toClient.push(JSON.parse(l)), log: () => {}, tools: TOOLS });
     const ui = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
     r.fromClient(
-      line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { ...INIT('2025-06-18'), capabilities: ui } }),
+      line({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { ...INIT('2025-06-18'), capabilities: ui },
+      }),
     );
     r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
     // Only the initialize is answered: the listing waits for the app's server.
