@@ -46,11 +46,16 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Ends the HTTP stream of the call's answer (CallInfo.closeStream), when the transport can resume it. */
   closeStream?: () => void;
+  /** Told how a question this call asked ended (the hub's watchers hear it: `Hub.calls`). */
+  onConsent?: (outcome: ConfirmOutcome) => void;
 }
 
 /** A call's answer, as data: the server turns it into an MCP result. */
 export type CallAnswer =
-  | DispatchResult
+  | (DispatchResult & {
+      /** The call ran with the yes of the person watching the session (`ink-mcp watch`). */
+      approvedBy?: 'person';
+    })
   | { ok: false; error: CallError; fault?: boolean; screen?: string; mode?: string };
 
 interface Attached {
@@ -252,15 +257,11 @@ export class Hub implements SessionHost {
     let consent: ConsentSeen | undefined;
     const { confirm } = ctx;
     const by = confirm === this.askPerson ? 'person' : 'client';
-    const seen: Confirm | undefined =
-      confirm &&
-      ((request, options) =>
-        confirm(request, options).then((outcome) => {
-          consent = { by, outcome };
-          return outcome;
-        }));
+    const onConsent = (outcome: ConfirmOutcome) => {
+      consent = { by, outcome };
+    };
     this.calls.emit({ phase: 'asked', seq, name, args: rawArgs });
-    const answer = this.#admitted(target, rawArgs, seen ? { ...ctx, confirm: seen } : ctx).then(
+    const answer = this.#admitted(target, rawArgs, { ...ctx, onConsent }).then(
       (result) => {
         this.#inFlight.delete(answer);
         this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
@@ -363,11 +364,26 @@ export class Hub implements SessionHost {
     // it is when its turn comes (issue #28); a server-level tool has no queue and is asked here.
     if (attached) {
       const call: LiveCall = { tool, args: valid.args, timeoutMs, authorize };
-      if (ctx.confirm) call.confirm = ctx.confirm;
+      const { confirm, onConsent } = ctx;
+      const person = confirm === this.askPerson;
+      let approvedByPerson = false;
+      if (confirm && (person || onConsent))
+        call.confirm = (request, options) =>
+          confirm(request, options).then((outcome) => {
+            onConsent?.(outcome);
+            approvedByPerson = person && outcome === true;
+            return outcome;
+          });
+      else if (confirm) call.confirm = confirm;
       if (ctx.client) call.client = ctx.client;
       if (ctx.signal) call.signal = ctx.signal;
       if (ctx.closeStream) call.closeStream = ctx.closeStream;
-      return attached.dispatcher.dispatch(call);
+      const dispatched = attached.dispatcher.dispatch(call);
+      // The answer says the person watching approved it (their yes, not the client's).
+      if (!person) return dispatched;
+      return dispatched.then((result) =>
+        approvedByPerson && result.ok ? { ...result, approvedBy: 'person' as const } : result,
+      );
     }
     return this.#runStatic(tool, valid.args, ctx, authorize, timeoutMs);
   }

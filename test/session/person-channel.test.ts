@@ -69,7 +69,8 @@ describe('PersonChannel', () => {
     expect(b.answer(question.id, true)).toBe('answered');
     // The other watcher's later answer finds no open question.
     expect(a.answer(question.id, false)).toBe('not_open');
-    await expect(answered).resolves.toMatchObject({ ok: true });
+    // The answer says whose yes it was.
+    await expect(answered).resolves.toMatchObject({ ok: true, approvedBy: 'person' });
     expect(ran).toEqual(['wipe']);
   });
 

@@ -11,7 +11,9 @@ import { type HeadlessTodo, startHeadlessTodo, text, until, watchFiles } from '.
 let app: HeadlessTodo;
 beforeAll(async () => {
   app = await startHeadlessTodo();
-}, 60_000);
+  // The app loads after its client's opening (startMcp): its watch file appears then.
+  await until(() => watchFiles(app.folder)[0], 'the watch file', 90_000);
+}, 120_000);
 afterAll(async () => {
   await app?.close();
 });
@@ -26,7 +28,7 @@ function watcher(token?: string, name = 'test') {
   return { connection, messages, target };
 }
 
-describe('the watch socket of a headless app', () => {
+describe('the watch socket of a headless app', { timeout: 60_000 }, () => {
   it('announces itself in a 0600 connection file in a 0700 folder, naming a 0600 socket and a token', async () => {
     const [file] = await until(
       () => (watchFiles(app.folder).length ? watchFiles(app.folder) : undefined),
@@ -79,6 +81,36 @@ describe('the watch socket of a headless app', () => {
     expect(rawControls(messages)).toEqual([]);
     connection.close();
     await connection.closed;
+  });
+});
+
+describe('consent through watchers of a headless app', { timeout: 60_000 }, () => {
+  it('asks every watcher the same question; a watcher leaving mid-question leaves it to the other; the last leaving is no answer', async () => {
+    await until(() => watchFiles(app.folder)[0], 'the watch file');
+    const a = watcher(undefined, 'a');
+    const b = watcher(undefined, 'b');
+    const question = (w: typeof a) =>
+      [...w.messages].reverse().find((m) => m.type === 'state' && m.question !== undefined) as
+        | Extract<ServerMessage, { type: 'state' }>
+        | undefined;
+    await until(() => a.messages.find((m) => m.type === 'state' && m.watchers === 2), 'both watchers joined');
+    const deleting = app.act('todos', 'delete_item', { index: 0 });
+    const asked = await until(() => question(a), "a's question");
+    await until(() => question(b), "b's question");
+    expect(question(b)?.question?.id).toBe(asked.question?.id);
+    a.connection.close();
+    await a.connection.closed;
+    await until(
+      () => b.messages.find((m) => m.type === 'state' && m.watchers === 1 && m.question !== undefined),
+      'one watcher left, the question still open',
+    );
+    b.connection.close();
+    const result = await deleting;
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/went away before answering, so it was not run \(nobody declined it\)/);
+    // No watcher: refused as a client without elicitation always was.
+    const alone = await app.act('todos', 'delete_item', { index: 0 });
+    expect(text(alone)).toMatch(/no one could be asked/);
   });
 });
 

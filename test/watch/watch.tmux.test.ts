@@ -93,6 +93,7 @@ describe.skipIf(!hasTmux)('ink-mcp watch in a terminal', { timeout: 90_000 }, ()
     await keys('y');
     const result = await deleting;
     expect(result.isError, text(result)).toBeFalsy();
+    expect(text(result)).toContain('Approved by the person watching this session (ink-mcp watch).');
     await paneShows(/\[approved by the person watching\]/, 'who approved it');
     expect(screenPart(await pane())).not.toMatch(/Buy oat milk/);
   });
