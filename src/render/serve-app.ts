@@ -215,11 +215,19 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     );
     cleanups.push(offSignals);
     if (io.watch !== false && process.env[WATCH_ENV] !== '0') {
-      const watch = await offerWatch(server.hub, options.session, io.watch?.dir ?? connectionDir(), {
+      // Off the way to the first render: the socket and its file follow when they are ready.
+      void offerWatch(server.hub, options.session, io.watch?.dir ?? connectionDir(), {
         logger,
         ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
-      });
-      if (watch) cleanups.push(watch.remove);
+      }).then(
+        (watch) => {
+          if (!watch) return;
+          // Stopped meanwhile: the file must not outlive the app.
+          if (down) watch.remove();
+          else cleanups.push(watch.remove);
+        },
+        (error: unknown) => logger.info?.(`ink-mcp: the app cannot be watched: ${String(error)}`),
+      );
     }
     void (io.ended ?? ended(input)).then(() => shutdown(true));
   } else if (io.kind === 'http') {
