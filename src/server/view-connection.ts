@@ -110,14 +110,14 @@ export class ConnectionView {
   ): Promise<CallToolResult> {
     const { sessionId, kind } = tool;
     const session = this.#hub.session(sessionId);
-    if (session === undefined || !this.#guard.knows(sessionId, args?.key)) {
+    if (session === undefined || !this.#guard.knows(sessionId, args?.viewToken)) {
       const name = this.#names.listed(sessionToolName(sessionId, kind === 'read' ? VIEW_READ : VIEW_ANSWER));
       return refused(
         `ink-mcp: ${name} answers only the app view of session "${sessionId}" that this server gave the person (its page carries a key), and this call carried none it knows. A model cannot answer for the person: the person answers in the view.`,
       );
     }
     const watching = this.#watch(session);
-    if (kind === 'answer') return this.#answer(session, watching.feed, args?.question, args?.approve);
+    if (kind === 'answer') return this.#answer(session, watching.feed, args?.questionToken, args?.approve);
     const after = typeof args?.after === 'string' ? args.after : undefined;
     // Waits for a change when the view shows the latest (bounded: the host's request must not time out).
     const until = Date.now() + WAIT_MS;

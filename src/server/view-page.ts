@@ -90,7 +90,7 @@ const APPS_TRANSPORT = `
   window.inkWatch.send = function(command){
     if (!command || command.type !== 'answer') return;
     if (!question || question.id !== command.question) return notice('That question is no longer open.');
-    request('tools/call', { name: config.answerTool, arguments: { key: config.key, question: question.code, approve: command.approve } })
+    request('tools/call', { name: config.answerTool, arguments: { viewToken: config.key, questionToken: question.code, approve: command.approve } })
       .then(function(result){ notice(textOf(result)); }, function(error){ notice('The answer did not reach the server: ' + error.message); });
   };
 
@@ -112,7 +112,7 @@ const APPS_TRANSPORT = `
     var version;
     while (!stopped){
       try {
-        var args = version === undefined ? { key: config.key } : { key: config.key, after: version };
+        var args = version === undefined ? { viewToken: config.key } : { viewToken: config.key, after: version };
         var result = await request('tools/call', { name: config.readTool, arguments: args });
         var view = result && result._meta && result._meta['ink-mcp/view'];
         if (!view || result.isError){ notice(textOf(result) || 'The server sent no view.'); await sleep(2000); continue; }

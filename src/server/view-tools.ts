@@ -27,6 +27,7 @@ export function viewToolOf(
   return kind !== undefined && hasSession(sessionId) ? { sessionId, kind } : undefined;
 }
 
+/** Named as secrets are (`…Token`), so recordings and logs show them `[redacted]`. */
 const KEY = { type: 'string', description: 'The view key written into the view page this call comes from.' };
 
 /** The app-only tools of a session as listed, under the names `listed` gives them. */
@@ -39,10 +40,10 @@ export function viewTools(sessionId: string, listed: (canonical: string) => stri
       inputSchema: {
         type: 'object',
         properties: {
-          key: KEY,
+          viewToken: KEY,
           after: { type: 'string', description: 'The version of the state the view shows now.' },
         },
-        required: ['key'],
+        required: ['viewToken'],
         additionalProperties: false,
       },
       annotations: { readOnlyHint: true },
@@ -54,11 +55,14 @@ export function viewTools(sessionId: string, listed: (canonical: string) => stri
       inputSchema: {
         type: 'object',
         properties: {
-          key: KEY,
-          question: { type: 'string', description: 'The code of the question answered, as the view got it.' },
+          viewToken: KEY,
+          questionToken: {
+            type: 'string',
+            description: 'The code of the question answered, as the view got it.',
+          },
           approve: { type: 'boolean', description: 'true: allow this one call; false: deny it.' },
         },
-        required: ['key', 'question', 'approve'],
+        required: ['viewToken', 'questionToken', 'approve'],
         additionalProperties: false,
       },
       _meta: meta,

@@ -72,7 +72,10 @@ describe('examples/todo in an MCP Apps host (#43)', () => {
       await expect.poll(() => question.getAttribute('class'), { timeout: 30_000 }).toBe('armed');
 
       // The model tries to approve it itself, calling the app-only tool by name: refused, nothing runs.
-      for (const attempt of [{ approve: true }, { key: 'k'.repeat(32), question: 'q', approve: true }]) {
+      for (const attempt of [
+        { approve: true },
+        { viewToken: 'k'.repeat(32), questionToken: 'q', approve: true },
+      ]) {
         const tried = (await todo.client.callTool({
           name: 'todo_screen_answer',
           arguments: attempt,

@@ -35,7 +35,7 @@ async function viewUntil(client: Client, key: string, ready: (s: ViewState) => b
   while (Date.now() < until) {
     const result = (await client.callTool({
       name: 'app.screen.view',
-      arguments: after === undefined ? { key } : { key, after },
+      arguments: after === undefined ? { viewToken: key } : { viewToken: key, after },
     })) as CallToolResult;
     const state = stateOf(result);
     if (!state) throw new Error(`no view state: ${texts(result).join(' ')}`);
@@ -152,7 +152,7 @@ describe("the person's yes through the view", () => {
     if (!questionOf(shown)?.armed) {
       const early = (await host.callTool({
         name: 'app_screen_answer',
-        arguments: { key, question: code, approve: true },
+        arguments: { viewToken: key, questionToken: code, approve: true },
       })) as CallToolResult;
       expect(texts(early)[0]).toMatch(/Not yet: the question was just shown\. .*Nothing ran\./);
     }
@@ -161,9 +161,9 @@ describe("the person's yes through the view", () => {
     // The model's attempts, by name, through the same connection: no key, a made-up key, a wrong code.
     const attempts = [
       {},
-      { question: code, approve: true },
-      { key: 'x'.repeat(32), question: code, approve: true },
-      { key, question: 'guess', approve: true },
+      { questionToken: code, approve: true },
+      { viewToken: 'x'.repeat(32), questionToken: code, approve: true },
+      { viewToken: key, questionToken: 'guess', approve: true },
     ];
     for (const args of attempts) {
       const answer = (await host.callTool({ name: 'app_screen_answer', arguments: args })) as CallToolResult;
@@ -174,14 +174,14 @@ describe("the person's yes through the view", () => {
     const other = await connectClient(server, { capabilities: UI });
     const stolen = (await other.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: code, approve: true },
+      arguments: { viewToken: key, questionToken: code, approve: true },
     })) as CallToolResult;
     expect(texts(stolen)[0]).toMatch(/A model cannot answer for the person/);
     expect(app.wiped).toBe(0);
 
     const yes = (await host.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: code, approve: true },
+      arguments: { viewToken: key, questionToken: code, approve: true },
     })) as CallToolResult;
     expect(texts(yes)).toEqual(['Approved: the call runs.']);
     expect(texts(await wipe)).toEqual(['wiped']);
@@ -189,7 +189,7 @@ describe("the person's yes through the view", () => {
     // The code was for that one question: used again, it opens nothing.
     const again = (await host.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: code, approve: true },
+      arguments: { viewToken: key, questionToken: code, approve: true },
     })) as CallToolResult;
     expect(texts(again)[0]).toMatch(/not open/);
     expect(questionOf(await viewUntil(host, key, (s) => questionOf(s) === undefined))).toBeUndefined();
@@ -201,12 +201,12 @@ describe("the person's yes through the view", () => {
     expect(questionOf(next)?.code).not.toBe(code);
     const stale = (await host.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: code, approve: true },
+      arguments: { viewToken: key, questionToken: code, approve: true },
     })) as CallToolResult;
     expect(texts(stale)[0]).toMatch(/not open/);
     await host.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: questionOf(next)?.code, approve: false },
+      arguments: { viewToken: key, questionToken: questionOf(next)?.code, approve: false },
     });
     expect((await second).isError).toBe(true);
     expect(app.wiped).toBe(1);
@@ -221,7 +221,7 @@ describe("the person's yes through the view", () => {
     const shown = await viewUntil(host, key, (s) => questionOf(s)?.armed === true);
     await host.callTool({
       name: 'app_screen_answer',
-      arguments: { key, question: questionOf(shown)?.code, approve: false },
+      arguments: { viewToken: key, questionToken: questionOf(shown)?.code, approve: false },
     });
     const answer = await wipe;
     expect(answer.isError).toBe(true);
