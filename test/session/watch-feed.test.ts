@@ -87,13 +87,20 @@ describe('the watch feed and the terminal watcher, with hostile text', () => {
     const frame = written.at(-1) as string;
     expect(frame).toContain('red');
     // Only SGR, erase-line, erase-below and cursor-home: no OSC (title, links), no bell, no 2J.
-    const sequences = frame.match(/\u001b[^a-zA-Z]*[a-zA-Z]?/g) ?? [];
-    for (const seq of sequences) expect(seq).toMatch(/^\u001b\[[0-9;]*[mKJH]$/);
+    const sequences = frame.match(SEQUENCE) ?? [];
+    for (const seq of sequences) expect(seq).toMatch(OWN_SEQUENCE);
     expect(frame).not.toContain('\u001b[2J');
-    expect(frame).not.toMatch(/[\u0007\u009b\u202e]/);
+    expect(frame).not.toMatch(BELL_CSI_BIDI);
     expect(frame).toContain('{"note":"a\\u001b]0;pwned\\u0007b"}');
   });
 });
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding escape sequences is the point.
+const SEQUENCE = /\u001b[^a-zA-Z]*[a-zA-Z]?/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the watcher's own sequences.
+const OWN_SEQUENCE = /^\u001b\[[0-9;]*[mKJH]$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a bell, a one-byte CSI, a bidi override.
+const BELL_CSI_BIDI = /[\u0007\u009b\u202e]/;
 
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
