@@ -4,7 +4,7 @@ import { KEYBOARD_PRESS, KEYBOARD_TYPE, keysTimeLimit } from '../../walker/built
 import { personOnlyRefusal } from '../../walker/person-only.js';
 import type { ActionSpec, ToolProvider } from '../../walker/types.js';
 import { keySequences, typedKeys, VALID_KEY_NAMES } from '../key-names.js';
-import { spec } from './catalog-spec.js';
+import { checkBounds, spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 
 export { MAX_KEYS, MAX_TEXT } from '../../walker/builtin-catalog.js';
@@ -19,6 +19,7 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
     {
       ...spec(KEYBOARD_PRESS),
       run: async (args, info) => {
+        checkBounds(KEYBOARD_PRESS, args);
         const keys = (args as { keys: string[] }).keys;
         const result = keySequences(keys);
         if (!result.ok) {
@@ -41,6 +42,7 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
     {
       ...spec(KEYBOARD_TYPE),
       run: async (args, info) => {
+        checkBounds(KEYBOARD_TYPE, args);
         const text = (args as { text: string }).text;
         // The registry refuses such arguments before this runs; the same rule again, for a caller
         // that reaches the action another way.
