@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
+import { COLOUR_HINT } from '../session/colour-hint.js';
 import type { CallAnswer } from '../session/hub.js';
 import { ScreenReading } from '../session/screen-view.js';
 import { Screenshot } from '../session/screenshot.js';
@@ -27,6 +28,11 @@ export interface CallResultOptions {
   actions?: string;
   /** Which surface the client is listed: says what to do when a tool or widget is not there. */
   surface: Surface;
+  /**
+   * Which parts of the view this client's last answer about the session showed as they are now
+   * (`shownView`): a screen as before is one line saying so, a focus as before is left out.
+   */
+  known?: KnownView;
 }
 
 /** How an answer's parts are laid out in content blocks. */
@@ -42,12 +48,13 @@ type Content = CallToolResult['content'][number];
  * with the message that says what to do.
  */
 export function toCallResult(answer: CallAnswer, options: CallResultOptions): CallToolResult {
-  // A value that is the screen (screen.read, screen.screenshot) already shows it, and the focus: not twice.
-  const reading = answer.ok && (answer.value instanceof ScreenReading || answer.value instanceof Screenshot);
-  const screen =
-    options.includeScreen && !reading && answer.screen !== undefined ? [screenItem(answer.screen)] : [];
-  if (screen.length > 0 && 'focus' in answer && answer.focus !== undefined)
-    screen.push(text(`Focus: ${answer.focus}`));
+  const screen: Content[] = [];
+  const view = shownView(answer, options.includeScreen);
+  if (view !== undefined) {
+    const { known } = options;
+    screen.push(known?.screen ? text(SCREEN_AS_BEFORE) : screenItem(answer.screen as string));
+    if (view.focus !== undefined && !known?.focus) screen.push(text(`Focus: ${view.focus}`));
+  }
   // How the session reaches the app, when that limits what the agent can do: in every answer.
   if ('mode' in answer && answer.mode !== undefined) screen.push(text(answer.mode));
   if (!answer.ok) {
@@ -95,6 +102,39 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if (options.actions !== undefined) result.content.push(text(options.actions));
   return laidOut(result, options.blocks);
 }
+
+/** The screen and the focus an answer shows after the call, to compare with what a client last got. */
+export interface ShownView {
+  /** The screen, without the note that colours changed. */
+  screen: string;
+  focus: string | undefined;
+  /** The note that colours changed is there: the text may be as before, the colours are not. */
+  news: boolean;
+}
+
+/**
+ * What an answer shows after the call; undefined when it shows no screen. A value that is the screen
+ * (screen.read, screen.screenshot) already shows it, and the focus: not twice.
+ */
+export function shownView(answer: CallAnswer, includeScreen: boolean): ShownView | undefined {
+  if (!includeScreen || answer.screen === undefined) return undefined;
+  if (answer.ok && (answer.value instanceof ScreenReading || answer.value instanceof Screenshot))
+    return undefined;
+  const hint = answer.screen.indexOf(`\n${COLOUR_HINT}`);
+  return {
+    screen: hint < 0 ? answer.screen : answer.screen.slice(0, hint),
+    focus: 'focus' in answer ? answer.focus : undefined,
+    news: hint >= 0,
+  };
+}
+
+/** What this client already has of an answer's view: those parts are not repeated. */
+export interface KnownView {
+  screen: boolean;
+  focus: boolean;
+}
+
+const SCREEN_AS_BEFORE = 'Screen: as in your last answer.';
 
 /** What to do when a tool or widget is not there, on the stable surface (no list to call again). */
 const STABLE_ADVICE =
