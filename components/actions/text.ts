@@ -49,7 +49,7 @@ export function textActions(t: TextField): ActionSpec[] {
       name: 'type_into',
       description: secret
         ? `Replace the secret in ${field} with the given text. The value is never shown or returned.`
-        : `Replace the text of ${field} with the given text.`,
+        : `Replace the text of ${field}.`,
       inputSchema: secret ? SECRET : REPLACE,
       ...(annotations ? { annotations } : {}),
       run: ({ text }, call) =>

@@ -34,7 +34,7 @@ export function actionLines(tools: readonly ToolDef[]): ActionLine[] {
 export function allActionsText(lines: readonly ActionLine[], act: string, sessionId: string): string {
   if (lines.length === 0)
     return 'Actions now: none (no widget on the screen offers one); use the keyboard and screen tools.';
-  return `Actions now (call ${act} with widget, action and args):\n${listed(lines, sessionId).join('\n')}`;
+  return `Actions now (do one with ${act}):\n${listed(lines, sessionId).join('\n')}`;
 }
 
 /**
@@ -56,9 +56,9 @@ export function actionsChangeText(
   if (changed.length === 0 && gone.length === 0) {
     return lines.length === 0
       ? 'Actions now: none, as before; use the keyboard and screen tools.'
-      : `Actions now: unchanged (${lines.length}; ${read} lists them).`;
+      : `Actions now: as before (${lines.length}; ${read} lists all).`;
   }
-  const parts = [`Actions now: what changed (${lines.length} in all; ${read} lists them):`];
+  const parts = [`Actions now, what changed (${lines.length} in all; ${read} lists all):`];
   if (changed.length > 0) parts.push(...listed(changed, sessionId));
   if (gone.length > 0) parts.push(`gone: ${[...new Set(gone.map(baseKey))].join(', ')}`);
   const text = parts.join('\n');

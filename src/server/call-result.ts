@@ -179,13 +179,14 @@ function screenItem(screen: string): Content {
   return text(`Screen after the call:\n${screen}`);
 }
 
-/** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */
+/** A string as it is; undefined as "done"; anything else as JSON on one line (or a note why it is not JSON). */
 export function valueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value instanceof ScreenReading || value instanceof Screenshot) return cleanScreenText(value.text);
   if (value === undefined) return 'done';
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    // On one line: indentation is characters (and tokens) a model pays for and does not need.
+    return JSON.stringify(value) ?? String(value);
   } catch (error) {
     return `(the tool returned a value that is not JSON: ${errorText(error)})`;
   }

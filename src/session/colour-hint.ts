@@ -24,7 +24,7 @@ export function colourLayout(lines: readonly StyledLine[]): string {
 
 /** What an answer says when the colours on its screen changed: plain text cannot show them. */
 export const COLOUR_HINT =
-  '(The colours on this screen changed, and plain text does not show them: screen.read {"styles": true} shows which text has which colour.)';
+  '(The colours on this screen changed; screen.read {"styles": true} shows them.)';
 
 /**
  * Whether a plain screen needs the hint: it does when its colours are not the ones the agent last

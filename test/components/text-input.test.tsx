@@ -39,7 +39,7 @@ describe('TextInput', () => {
       'name.get_value',
     ]);
     expect(a.hub.list()[0]!.description).toBe(
-      'Replace the text of the text input "Name" with the given text.',
+      'Replace the text of the text input "Name".',
     );
   });
 
