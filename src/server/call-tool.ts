@@ -3,8 +3,8 @@ import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
 import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
-import { errorText } from '../util/text.js';
 import { ScreenReading } from '../session/screen-view.js';
+import { errorText } from '../util/text.js';
 import { SCREEN_READ } from '../walker/builtin-catalog.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
 import type { Logger } from '../walker/types.js';
@@ -246,8 +246,9 @@ function answer(
 
 /**
  * The actions part of an answer: what changed since this client's last answer about the session,
- * or the whole list (the first answer, a screen.read, a change longer than the list, a session
- * without screen.read to recover the whole list with, a connection that remembers nothing).
+ * or the whole list (the first answer, a screen.read, a call to an action that is not there, a
+ * change longer than the list, a session without screen.read to recover the whole list with, a
+ * connection that remembers nothing).
  */
 function actionsText(
   ctx: CallToolContext,
@@ -259,7 +260,10 @@ function actionsText(
   const before = ctx.told?.actions(sessionId);
   const read = `${sessionId}.${SCREEN_READ.name}`;
   const reading = result.ok && result.value instanceof ScreenReading;
-  if (before === undefined || reading || ctx.hub.registry.get(read) === undefined)
+  // A call to an action that is not there says the model's picture is off: it gets the whole list.
+  const astray =
+    !result.ok && (result.error.code === 'widget_unavailable' || result.error.code === 'unknown_tool');
+  if (before === undefined || reading || astray || ctx.hub.registry.get(read) === undefined)
     return allActionsText(lines, act, sessionId);
   return (
     actionsChangeText(lines, before, act, ctx.names.listed(read), sessionId) ??

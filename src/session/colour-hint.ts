@@ -23,8 +23,7 @@ export function colourLayout(lines: readonly StyledLine[]): string {
 }
 
 /** What an answer says when the colours on its screen changed: plain text cannot show them. */
-export const COLOUR_HINT =
-  '(The colours on this screen changed; screen.read {"styles": true} shows them.)';
+export const COLOUR_HINT = '(The colours on this screen changed; screen.read {"styles": true} shows them.)';
 
 /**
  * Whether a plain screen needs the hint: it does when its colours are not the ones the agent last

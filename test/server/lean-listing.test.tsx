@@ -45,7 +45,9 @@ describe('the lean tool list', () => {
     expect(tools.map((t) => t.name)).toEqual(stableNames('todo'));
     expect(JSON.stringify(tools).length).toBeLessThanOrEqual(2_500);
     const undescribed = [
-      ...tools.filter((t) => !(typeof t.description === 'string' && t.description.length > 0)).map((t) => t.name),
+      ...tools
+        .filter((t) => !(typeof t.description === 'string' && t.description.length > 0))
+        .map((t) => t.name),
       ...tools
         .flatMap((t) => properties(t.inputSchema, t.name))
         .filter(([, p]) => !(typeof p.description === 'string' && p.description.length > 0))
