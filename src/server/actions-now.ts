@@ -1,5 +1,6 @@
 import { needsAuthorization } from '../registry/authorize.js';
 import { clip } from '../util/text.js';
+import { widgetActionName } from '../walker/tool-name.js';
 import type { JsonObject, ToolDef } from '../walker/types.js';
 
 /** More actions than this are counted, not listed: an answer stays readable in a large app. */
@@ -20,7 +21,7 @@ export interface ActionLine {
 export function actionLines(tools: readonly ToolDef[]): ActionLine[] {
   const seen = new Map<string, number>();
   return tools.map((tool) => {
-    const name = `${tool.widgetId}.${tool.action}`;
+    const name = widgetActionName(tool.widgetId, tool.action);
     const n = (seen.get(name) ?? 0) + 1;
     seen.set(name, n);
     return { key: n === 1 ? name : `${name}#${n}`, line: actionLine(tool) };
@@ -87,7 +88,7 @@ function actionLine(tool: ToolDef): string {
       : '';
   const args = argumentSummary(tool.inputSchema);
   const summary = firstSentence(tool.description);
-  return `${tool.widgetId}.${tool.action}${args === '{}' ? '' : ` ${args}`}${approval}${summary === '' ? '' : `: ${summary}`}`;
+  return `${widgetActionName(tool.widgetId, tool.action)}${args === '{}' ? '' : ` ${args}`}${approval}${summary === '' ? '' : `: ${summary}`}`;
 }
 
 function firstSentence(description: string | null): string {
