@@ -3,6 +3,7 @@ import { NOT_INITIALIZED_CODE, notInitializedMessage } from '../util/protocol-or
 import {
   claimsModernEra,
   earlyAnswer,
+  earlyModernList,
   isRequest,
   isResponse,
   type JsonRpcId,
@@ -98,8 +99,24 @@ export class Relay {
       );
       return;
     }
-    // The early list is a 2025-era answer (no resultType, cache hints or identity stamp): a
-    // 2026-07-28 listing waits for the app's server.
+    // A 2026-07-28 listing while the app is not connected: the same tools in that era's shape. It
+    // has no list_changed to correct it (changes reach only a subscriptions/listen stream), hence
+    // no listing of the relay's own: its cache hint says to ask again, which the app then answers.
+    if (
+      request?.method === 'tools/list' &&
+      claimsModernEra(request) &&
+      this.#earlyList &&
+      !this.#app &&
+      !this.#gone &&
+      this.#refusal === undefined
+    ) {
+      const early = earlyModernList(request, this.#earlyList.tools, this.#io.serverInfo);
+      if (early) {
+        this.#io.toClient(JSON.stringify(early));
+        return;
+      }
+    }
+    // The 2025-era listing: answered until the app's server has answered the relay's own.
     if (
       request?.method === 'tools/list' &&
       !claimsModernEra(request) &&
