@@ -51,7 +51,7 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     this.onmessage = (message: JSONRPCMessage) => {
       this.#received(message);
       const method = 'method' in message ? message.method : undefined;
-      if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method))) {
+      if (this.#held && (this.#held.length > 0 || method === undefined || !passesEarly(method))) {
         this.#held.push({ message, at: Date.now() });
         this.#armHold();
       } else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
@@ -159,6 +159,17 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     if (!this.#pending.delete(id) || this.#pending.size > 0) return;
     for (const done of [...this.#idle]) done();
   }
+}
+
+/**
+ * What reaches the server before the app's first render: what needs no app, but not the client's
+ * `initialized`. That is where the server starts tracking which tool list the client has; held until
+ * the app is up, the client's view starts with the app's sessions in it, and their arrival is no
+ * change to announce (a `list_changed` for a list the client never saw differ crashes the MCP
+ * Python SDK 1.x client when it follows a failing call's answer).
+ */
+function passesEarly(method: string): boolean {
+  return method !== 'notifications/initialized' && answeredWithoutTheApp(method);
 }
 
 function stillStarting(ms: number): string {

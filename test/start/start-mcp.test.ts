@@ -119,6 +119,34 @@ describe('startMcp over stdio', () => {
     }
   });
 
+  it('no tools list_changed for a list that did not change: a failing first call before any listing', {
+    timeout: 60_000,
+  }, async () => {
+    const app = await start();
+    try {
+      let notices = 0;
+      app.client.setNotificationHandler('notifications/tools/list_changed', () => {
+        notices++;
+      });
+      const call = app.client.callTool({
+        name: 'gated_act',
+        arguments: { widget: 'nothing', action: 'inc', args: '{}' },
+      });
+      await app.release();
+      expect(((await call) as CallToolResult).isError).toBe(true);
+      // Anything the server sent before this ping's answer has been handled by now.
+      await app.client.ping();
+      expect(notices).toBe(0);
+      // The list the client gets now is the one it would have got at the start.
+      const names = (await app.client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['gated_keyboard_press', 'gated_act']));
+      await app.client.ping();
+      expect(notices).toBe(0);
+    } finally {
+      await app.client.close();
+    }
+  });
+
   it('answers the requests that waited for an app that failed to load with the reason', async () => {
     const app = await start(['--fail']);
     try {
