@@ -49,7 +49,15 @@ export type CallErrorFacts =
   | { code: 'invalid_arguments'; tool: string; issues: ArgumentIssue[]; schemaError?: string }
   | { code: 'circuit_open'; tool: string; retryAfterMs: number; probing: boolean; faults: number }
   | { code: 'denied'; tool: string; reason: DenyReason; detail?: string; afterMs?: number }
-  | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
+  | {
+      code: 'widget_unavailable';
+      tool: string;
+      widgetId: string;
+      why: WidgetUnavailableWhy;
+      action?: string;
+      /** With `absent`: whether this session ever showed a widget of that id (unknown: not said). */
+      shownBefore?: boolean;
+    }
   | { code: 'session_not_running'; tool: string; sessionId: string; why: NotRunningWhy }
   | { code: 'handler_error'; tool: string; detail: string }
   | { code: 'action_refused'; tool: string; detail: string }

@@ -127,7 +127,10 @@ function unavailability(error: Extract<CallErrorFacts, { code: 'widget_unavailab
   const widget = JSON.stringify(error.widgetId);
   switch (error.why) {
     case 'absent':
-      return `the widget ${widget} is not on the screen any more`;
+      // Only a widget the session showed can be gone: one it never showed is not "any more".
+      return error.shownBefore === false
+        ? `the widget ${widget} is not on the screen: this session has not shown a widget with that id`
+        : `the widget ${widget} is not on the screen${error.shownBefore === true ? ' any more' : ''}`;
     case 'type_changed':
       return `the widget ${widget} on the screen now is a different kind of widget than the tool was listed for`;
     case 'disabled':

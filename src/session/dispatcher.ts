@@ -213,7 +213,7 @@ export class Dispatcher {
       const { widgetId, why } = resolution.error;
       this.#answered(
         entry,
-        notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), viewOf(session)),
+        notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session)),
       );
       return;
     }
@@ -340,7 +340,7 @@ export class Dispatcher {
     const again = resolveWidget(session.toolTree(true), tool, session.typeMap, session.source.reusesNodes);
     if (!again.ok) {
       const { widgetId, why } = again.error;
-      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), viewOf(session));
+      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session));
     }
     const shown = dataOf(resolved.node);
     if (summaryOf(again, call.args) !== asked || shown === undefined || dataOf(again.node) !== shown)

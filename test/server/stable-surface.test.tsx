@@ -95,7 +95,14 @@ describe('the stable surface (default)', () => {
     expect(denied.content[0]!.text).toMatch(/^ink-mcp: "todos\.delete_item" was denied/);
     const absent = await act(a, 'edit_item', 'type_into', { text: 'x' });
     expect(absent.content[0]!.text).toMatch(
-      /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen any more\. Pick one of the actions available now \(listed at the end of this answer\)/,
+      /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen: this session has not shown a widget with that id\. Pick one of the actions available now \(listed at the end of this answer\)/,
+    );
+    // Shown, then closed: that one is gone.
+    await call(a, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] });
+    await call(a, 'todo_keyboard_press', { keys: ['escape'] });
+    const gone = await act(a, 'edit_item', 'type_into', { text: 'x' });
+    expect(gone.content[0]!.text).toMatch(
+      /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen any more\./,
     );
     const disabled = await act(a, 'todos', 'fly', {});
     expect(disabled.content[0]!.text).toContain(
