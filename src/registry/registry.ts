@@ -232,7 +232,10 @@ export class Registry {
   #remember(sessionId: string, added: readonly string[]): void {
     if (added.length === 0) return;
     let shown = this.#shown.get(sessionId);
-    if (!shown) this.#shown.set(sessionId, (shown = new Set()));
+    if (!shown) {
+      shown = new Set();
+      this.#shown.set(sessionId, shown);
+    }
     for (const name of added) {
       if (shown.size >= MAX_SHOWN_IDS) return;
       const tool = this.#derived.get(name)?.tool;
