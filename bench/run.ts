@@ -62,6 +62,11 @@ const BENCHES: Bench[] = [
     file: 'screenshot.bench.tsx',
     about: 'S2: one screen.screenshot of the todo example (100 × 30), call to answer',
   },
+  {
+    file: 'answers.bench.tsx',
+    about: 'S3, LIST: characters a 12-step todo session and the tool list hand a model',
+  },
+  { file: 'act.bench.ts', about: 'ACT: an act call ÷ a screen.read call, the todo example over stdio' },
 ];
 
 interface Goal {
@@ -347,9 +352,33 @@ GOALS.push(
   { key: 'S2.png', what: 'context: ms for @resvg/resvg-js to rasterize it to PNG', target: '' },
   { key: 'S2.png.cpu', what: 'context: CPU ms (all threads) of that rasterization', target: '' },
   { key: 'S2.bytes', what: 'context: bytes of that PNG', target: '' },
+  {
+    key: 'S3',
+    what: "a 12-step todo session (three adds, toggles, keys, the edit box): characters of the answers' text ÷ characters of the screens after each step",
+    target: '≤ 2.0',
+    met: num((x) => x <= 2),
+  },
+  {
+    key: 'LIST',
+    what: "characters of the tool list's JSON, the todo example's default surface",
+    target: '≤ 2500',
+    met: num((x) => x <= 2500),
+  },
+  {
+    key: 'ACT',
+    what: 'an act call that changes the app (toggle) ÷ a screen.read call, same session, todo example over stdio',
+    target: '≤ 1.3',
+    met: num((x) => x <= 1.3),
+  },
+  {
+    key: 'ACT.list',
+    what: 'context: an act call that changes nothing (todos.list) ÷ a screen.read call, same session',
+    target: '',
+  },
 );
 
-const FIGURE = /^([PMKST]\d+(?:\.[\w-]+)*) (\S+)/;
+/** `P1.leaf 0.168`, `S3 2.1`, `LIST 2480`: a name in capitals (digits after), parts after dots, a figure. */
+const FIGURE = /^([A-Z]+\d*(?:\.[\w-]+)*) (\S+)/;
 
 interface Run {
   bench: Bench;
