@@ -54,7 +54,8 @@ try {
   );
   const screen = await callOk(client, read);
   const beta = toggles % 2 === 1 ? '[x] beta' : '[ ] beta';
-  if (!screen.includes(beta)) throw new Error(`after ${toggles} toggles the screen should show ${beta}:\n${screen}`);
+  if (!screen.includes(beta))
+    throw new Error(`after ${toggles} toggles the screen should show ${beta}:\n${screen}`);
   note(
     `${OPTIONS.samples} samples of ${OPTIONS.batch} calls a side: screen.read ${msText(changing.a.median)}, act toggle ${msText(changing.b.median)}; screen.read ${msText(unchanged.a.median)}, act list ${msText(unchanged.b.median)}`,
   );

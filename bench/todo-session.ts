@@ -32,8 +32,7 @@ export function todoCalls(tools: readonly Tool[]) {
   const act = tools.some((t) => /(^|[._])act$/.test(t.name)) ? toolEnding(tools, 'act') : undefined;
   return {
     action(widget: string, action: string, args: Record<string, unknown> = {}): ToolCall {
-      if (act !== undefined)
-        return { name: act, arguments: { widget, action, args: JSON.stringify(args) } };
+      if (act !== undefined) return { name: act, arguments: { widget, action, args: JSON.stringify(args) } };
       return { name: toolEnding(tools, `${widget}.${action}`), arguments: args };
     },
     press(...keys: string[]): ToolCall {
