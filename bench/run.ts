@@ -9,7 +9,7 @@
  *   npm run bench -- --source      time the library's TypeScript as tsx runs it, not its tsc build
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BUILD_DIR, buildLibrary, QUICK_BUILD_DIR } from './build.js';
@@ -400,6 +400,11 @@ const USE_BUILD = fileURLToPath(new URL('./use-build.mjs', import.meta.url));
 const library: { build: string | undefined; about: string } = { build: undefined, about: '' };
 if (fromSource) {
   library.about = 'TypeScript sources run by tsx (--source)';
+} else if (quick && existsSync(fileURLToPath(new URL('../dist/src/index.js', import.meta.url)))) {
+  // The same tsc output `npm run build` made (CI builds it first): a quick run's figures mean nothing,
+  // and a second build of the same files took a tenth of CI's quick run.
+  library.build = fileURLToPath(new URL('../dist', import.meta.url));
+  library.about = 'the build in dist/ as it is (quick mode)';
 } else {
   const dir = quick ? QUICK_BUILD_DIR : BUILD_DIR;
   const built = buildLibrary(dir);
