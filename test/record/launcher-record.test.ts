@@ -209,8 +209,8 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
       env: {},
     });
     expect(parsed.recording.calls[0]?.screen).toContain('position 1,2');
-    const replayed = await runBin(['replay', own]);
-    expect(replayed.stderr).toBe('');
+    const replayed = await runBin(['replay', own, '--run-recorded']);
+    expect(replayed.stderr).toMatch(/^ink-mcp replay: running the command .* was recorded with \(--run-recorded\):\n {2}command: {5}".*node.*" "--no-warnings" ".*mover\.js"/);
     expect(replayed.code).toBe(0);
   }, 60_000);
 
