@@ -142,13 +142,6 @@ export function parseRecording(
         code: 'bad_line',
         message: `ink-mcp: line ${index + 1} of ${file} has no "type". Record the session again, or remove that line.`,
       };
-    const wrong = wrongField(value as { type: string } & Record<string, unknown>);
-    if (wrong !== undefined)
-      return {
-        ok: false,
-        code: 'bad_line',
-        message: `ink-mcp: line ${index + 1} of ${file}: ${wrong}. Record the session again, or fix that line.`,
-      };
     parsed.push(value as RecordingLine);
   }
   const header = parsed[0];
@@ -158,6 +151,17 @@ export function parseRecording(
       code: 'not_a_recording',
       message: `ink-mcp: ${file} is not an ink-mcp recording (version ${RECORDING_VERSION}): its first line must be {"type":"header","version":${RECORDING_VERSION},…}. Make one with ink-mcp --record <file> -- <command…>.`,
     };
+  // Each field as the replay and the exported test will read it: a crafted or damaged line is
+  // refused here, in one sentence, not met later as a stack trace.
+  for (const [index, line] of parsed.entries()) {
+    const wrong = wrongField(line as unknown as { type: string } & Record<string, unknown>);
+    if (wrong !== undefined)
+      return {
+        ok: false,
+        code: 'bad_line',
+        message: `ink-mcp: line ${index + 1} of ${file}: ${wrong}. Record the session again, or fix that line.`,
+      };
+  }
   return {
     ok: true,
     recording: {

@@ -76,6 +76,32 @@ export function stripEscapes(text: string): string {
   return text.replace(ESCAPE_ALL, '');
 }
 
+/** Select Graphic Rendition (colours, bold, …): the one kind of escape a recorded screen keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
+const SGR_RE = /^\u001B\[[0-9;:]*m$/;
+
+/**
+ * A styled screen as it may be replayed on someone's terminal (a recording's cast): its colours and
+ * styles kept (SGR), every other escape sequence removed — OSC 52 clipboard writes, window titles,
+ * OSC 8 links, cursor moves, device queries — and each line cleaned like tool-list text, line breaks
+ * kept. What an app drew cannot act on the terminal of whoever plays the recording.
+ */
+export function keepOnlyStyles(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      let out = '';
+      let at = 0;
+      for (const match of line.matchAll(ESCAPE_ALL)) {
+        out += cleanText(line.slice(at, match.index));
+        if (SGR_RE.test(match[0])) out += match[0];
+        at = match.index + match[0].length;
+      }
+      return out + cleanText(line.slice(at));
+    })
+    .join('\n');
+}
+
 /**
  * A screen as it may reach a model: escape sequences removed, then each line cleaned like tool-list
  * text (TAB, a lone CR, VT, FF, U+0085, U+2028, U+2029 become spaces, the invisible characters go),

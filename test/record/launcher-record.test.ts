@@ -220,6 +220,11 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
       type: 'header',
       version: 1,
       launch: { preload: true, command: ['node', 'a.js'], env: {} },
+      cwd: work,
+      session: 'app',
+      columns: 80,
+      rows: 24,
+      time: '2026-12-07T13:00:00.000Z',
     };
     writeFileSync(empty, `${JSON.stringify(header)}\n`);
     const exported = await runBin(['export-test', empty, '--out', join(work, 'empty.test.ts')]);

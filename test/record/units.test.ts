@@ -49,14 +49,22 @@ describe('parseRecording', () => {
     type: 'header',
     version: 1,
     launch: { preload: true, command: ['node', 'a.js'], env: {} },
+    cwd: '/app',
+    session: 'app',
+    columns: 80,
+    rows: 24,
+    time: '2026-12-07T13:00:00.000Z',
   });
   const call = JSON.stringify({
     type: 'call',
     seq: 1,
+    time: 0.5,
+    ms: 2,
     tool: 't',
     canonical: 'app.t',
     arguments: {},
     answer: {},
+    screen: null,
   });
 
   it('reads the lines and drops a last one a crash tore', () => {
