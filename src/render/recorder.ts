@@ -13,7 +13,7 @@ import {
   type RecordedQuestion,
   type RecordingLine,
 } from '../util/recording.js';
-import { type SecretNames, secretNameTest } from '../util/secret-names.js';
+import { REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import { cleanText, keepOnlyStyles } from '../walker/clean-text.js';
 import type { Logger, ViewNode } from '../walker/types.js';
@@ -286,6 +286,10 @@ export class Recorder {
         : { error: (message as { error: { code: number; message: string } }).error };
     const session = this.#ctx.hub.session(call.canonical.split('.', 1)[0] ?? '');
     const view = session?.screenView();
+    // Where the keys went is known for sure once they were typed (focus may have been unknown when
+    // the call came: an app's first focus is set by an effect).
+    if (isTyping(call.canonical) && this.#typingIntoSecret(call.canonical.split('.', 1)[0] ?? ''))
+      call.arguments = this.#typedSecret(call.canonical, call.arguments);
     const line: RecordedCall = {
       type: 'call',
       seq: call.seq,
@@ -365,7 +369,7 @@ export class Recorder {
 
   /** A file at its cap: a last line that says so, a warning, and no more writes to it. */
   #capped(fd: number, cap: number): void {
-    const mb = `${Math.round(cap / 1024 / 1024)} MB`;
+    const mb = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${Math.round(cap / 1024)} KB`;
     const cast = fd === this.#castFd;
     const note = cast
       ? `ink-mcp: this cast reached its ${mb} cap here; the screens after it were not recorded.`
@@ -400,20 +404,28 @@ export class Recorder {
       return act
         ? { ...args, args: redactor.allSecret(args.args) }
         : (redactor.allSecret(args) as Record<string, unknown>);
-    const [sessionId = '', ...rest] = canonical.split('.');
-    const builtin = rest.join('.');
-    if ((builtin === 'keyboard.type' || builtin === 'keyboard.press') && this.#typingIntoSecret(sessionId))
-      return act
-        ? { ...args, args: redactor.allSecret(args.args) }
-        : (redactor.allSecret(args) as Record<string, unknown>);
+    const sessionId = canonical.split('.', 1)[0] ?? '';
+    if (isTyping(canonical) && this.#typingIntoSecret(sessionId)) return this.#typedSecret(canonical, args);
     return args;
+  }
+
+  /**
+   * Keys sent into a field that holds a secret: typed text is a secret (hidden wherever it shows up
+   * later too); pressed keys are hidden here only (a key name such as `enter` is no secret to search
+   * for, but the letters of a password pressed one by one are).
+   */
+  #typedSecret(canonical: string, args: Record<string, unknown>): Record<string, unknown> {
+    if (canonical.endsWith('.keyboard.type'))
+      return this.#redactor.allSecret(args) as Record<string, unknown>;
+    const { keys } = args;
+    return Array.isArray(keys) ? { ...args, keys: keys.map(() => REDACTED) } : args;
   }
 
   /** Whether the focused widget of a session holds a secret (it offers a sensitive action: a password field). */
   #typingIntoSecret(sessionId: string): boolean {
     const { hub } = this.#ctx;
     try {
-      const tree = hub.session(sessionId)?.toolTree() ?? [];
+      const tree = hub.session(sessionId)?.toolTree(true) ?? [];
       const focused = (tree as ViewNode[]).find((node) => node.type === FOCUS_NODE_TYPE)?.attrs.widget;
       if (typeof focused !== 'string') return false;
       return hub.registry
@@ -441,6 +453,11 @@ function canonicalName(hub: Hub, called: string, args: Record<string, unknown>):
     names.find((name) => name.replaceAll('.', '_') === called) ??
     called
   );
+}
+
+/** A built-in call that sends keys to whatever has focus. */
+function isTyping(canonical: string): boolean {
+  return /^[^.]+\.keyboard\.(type|press)$/.test(canonical);
 }
 
 function approves(answer: unknown): boolean {

@@ -210,7 +210,9 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
     });
     expect(parsed.recording.calls[0]?.screen).toContain('position 1,2');
     const replayed = await runBin(['replay', own, '--run-recorded']);
-    expect(replayed.stderr).toMatch(/^ink-mcp replay: running the command .* was recorded with \(--run-recorded\):\n {2}command: {5}".*node.*" "--no-warnings" ".*mover\.js"/);
+    expect(replayed.stderr).toMatch(
+      /^ink-mcp replay: running the command .* was recorded with \(--run-recorded\):\n {2}command: {5}".*node.*" "--no-warnings" ".*mover\.js"/,
+    );
     expect(replayed.code).toBe(0);
   }, 60_000);
 

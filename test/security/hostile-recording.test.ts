@@ -129,6 +129,7 @@ const HOSTILE = [
   'ps\u2029;globalThis.__seen.pwned = "ps";//',
   'nel\u0085x',
   'tick` + (globalThis.__seen.pwned = "tick") + `',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in recorded text is the attack.
   '${(globalThis.__seen.pwned = "template")}',
   '*/ globalThis.__seen.pwned = "block"; /*',
   'back\\slash\\',
