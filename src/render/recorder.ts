@@ -2,9 +2,10 @@ import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/server';
 import { FOCUS_NODE_TYPE } from '../react/builtins/focus-tools.js';
 import type { MemoryTerminal } from '../react/memory-terminal.js';
+import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
-import { viewText } from '../session/screen-view.js';
 import { castFrameLine, castHeaderLine } from '../util/asciicast.js';
+import type { Logger } from '../util/logger.js';
 import {
   RECORDING_VERSION,
   type RecordedAnswer,
@@ -16,7 +17,8 @@ import {
 import { REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import { cleanText, keepOnlyStyles } from '../walker/clean-text.js';
-import type { Logger, ViewNode } from '../walker/types.js';
+import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
+import type { ViewNode } from '../walker/types.js';
 import { openPrivateFile } from './private-file.js';
 import { RecordRedactor } from './record-redaction.js';
 import { tapTransport } from './tap-transport.js';
@@ -284,11 +286,11 @@ export class Recorder {
       'result' in message
         ? (message.result as RecordedAnswer)
         : { error: (message as { error: { code: number; message: string } }).error };
-    const session = this.#ctx.hub.session(call.canonical.split('.', 1)[0] ?? '');
+    const session = this.#ctx.hub.session(sessionOf(call.canonical));
     const view = session?.screenView();
     // Where the keys went is known for sure once they were typed (focus may have been unknown when
     // the call came: an app's first focus is set by an effect).
-    if (isTyping(call.canonical) && this.#typingIntoSecret(call.canonical.split('.', 1)[0] ?? ''))
+    if (isTyping(call.canonical) && this.#typingIntoSecret(sessionOf(call.canonical)))
       call.arguments = this.#typedSecret(call.canonical, call.arguments);
     const line: RecordedCall = {
       type: 'call',
@@ -404,7 +406,7 @@ export class Recorder {
       return act
         ? { ...args, args: redactor.allSecret(args.args) }
         : (redactor.allSecret(args) as Record<string, unknown>);
-    const sessionId = canonical.split('.', 1)[0] ?? '';
+    const sessionId = sessionOf(canonical);
     if (isTyping(canonical) && this.#typingIntoSecret(sessionId)) return this.#typedSecret(canonical, args);
     return args;
   }
@@ -446,12 +448,10 @@ export class Recorder {
 function canonicalName(hub: Hub, called: string, args: Record<string, unknown>): string {
   const act = /^(.+)[._]act$/.exec(called)?.[1];
   if (act !== undefined && typeof args.widget === 'string' && typeof args.action === 'string')
-    return `${act}.${args.widget}.${args.action}`;
+    return toolName(act, args.widget, args.action);
   const names = hub.registry.list().map((tool) => tool.name);
   return (
-    names.find((name) => name === called) ??
-    names.find((name) => name.replaceAll('.', '_') === called) ??
-    called
+    names.find((name) => name === called) ?? names.find((name) => underscored(name) === called) ?? called
   );
 }
 

@@ -2,6 +2,7 @@ import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { maskVolatile } from '../util/mask-volatile.js';
 import { answerText, type Recording, recordedSettings } from '../util/recording.js';
 import { sourceLiteral as literal } from '../util/source-literal.js';
+import { sessionOf } from '../walker/tool-name.js';
 import { consentOf, stepTitle } from './replay.js';
 import { normalizeScreen } from './screen-matchers.js';
 
@@ -89,7 +90,7 @@ export function exportTest(recording: Recording, options: ExportOptions): string
     );
     if (call.screen !== null)
       out.push(
-        `  expect(await app.screen(${literal(call.canonical.split('.', 1)[0])})).toMatchScreen(${literal(normalizeScreen(maskVolatile(call.screen), sessions), MULTILINE)});`,
+        `  expect(await app.screen(${literal(sessionOf(call.canonical))})).toMatchScreen(${literal(normalizeScreen(maskVolatile(call.screen), sessions), MULTILINE)});`,
       );
     out.push('});');
   }

@@ -8,6 +8,7 @@ import {
   recordedSettings,
 } from '../util/recording.js';
 import { errorText } from '../util/text.js';
+import { sessionOf, underscored } from '../walker/tool-name.js';
 import { type HeadlessProcess, launchHeadless } from './launch-headless.js';
 import { normalizeScreen } from './screen-matchers.js';
 
@@ -80,7 +81,7 @@ export async function replayRecording(
         part = 'answer';
         diff = lineDiff(expected, actual);
       } else if (call.screen !== null) {
-        const screen = normalizeScreen(await app.screen(sessionOf(call)), sessions);
+        const screen = normalizeScreen(await app.screen(sessionOf(call.canonical)), sessions);
         const recorded = normalizeScreen(call.screen, sessions);
         if (screen !== recorded) {
           part = 'screen';
@@ -114,7 +115,7 @@ export function describeDifference(d: ReplayDifference): string {
  */
 export function stepTitle(call: RecordedCall): string {
   // `app_keyboard_press` says `app.keyboard.press` already.
-  const same = call.canonical.replaceAll('.', '_') === call.tool.replaceAll('.', '_');
+  const same = underscored(call.canonical) === underscored(call.tool);
   const meaning = same ? '' : ` (${call.canonical})`;
   const { widget, action, args } = call.arguments;
   const acting = typeof widget === 'string' && typeof action === 'string' && meaning !== '';
@@ -144,8 +145,4 @@ export function consentOf(call: RecordedCall): ElicitResult[] {
     const answer = q.answer as { action?: unknown } | null;
     return answer && typeof answer.action === 'string' ? [answer as ElicitResult] : [];
   });
-}
-
-function sessionOf(call: RecordedCall): string {
-  return call.canonical.split('.', 1)[0] ?? 'app';
 }

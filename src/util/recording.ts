@@ -180,7 +180,8 @@ function kind(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-type Check = [field: string, ok: (value: unknown) => boolean, wanted: string];
+/** A field by its path from the line (`['launch', 'command']`), its test, and what it must be, in words. */
+type Check = [path: readonly string[], ok: (value: unknown) => boolean, wanted: string];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -195,44 +196,44 @@ const stringRecord = (v: unknown) => isObject(v) && Object.values(v).every(isStr
 /** The fields each line type carries, as the replay and the exported test read them. */
 const FIELDS: Record<string, Check[]> = {
   header: [
-    ['launch', isObject, 'an object'],
-    ['launch.preload', isBoolean, 'true or false'],
-    ['launch.command', strings, 'a non-empty array of strings'],
-    ['launch.env', stringRecord, 'an object of strings'],
-    ['cwd', isString, 'a string'],
-    ['session', isString, 'a string'],
-    ['columns', isNumber, 'a number'],
-    ['rows', isNumber, 'a number'],
-    ['time', isString, 'a string'],
+    [['launch'], isObject, 'an object'],
+    [['launch', 'preload'], isBoolean, 'true or false'],
+    [['launch', 'command'], strings, 'a non-empty array of strings'],
+    [['launch', 'env'], stringRecord, 'an object of strings'],
+    [['cwd'], isString, 'a string'],
+    [['session'], isString, 'a string'],
+    [['columns'], isNumber, 'a number'],
+    [['rows'], isNumber, 'a number'],
+    [['time'], isString, 'a string'],
   ],
   open: [
-    ['protocol', stringOrNull, 'a string or null'],
+    [['protocol'], stringOrNull, 'a string or null'],
     [
-      'client',
+      ['client'],
       (v) => v === null || (isObject(v) && isString(v.name) && isString(v.version)),
       '{name, version} strings, or null',
     ],
-    ['elicitation', isBoolean, 'true or false'],
+    [['elicitation'], isBoolean, 'true or false'],
   ],
   call: [
-    ['seq', isNumber, 'a number'],
-    ['time', isNumber, 'a number'],
-    ['ms', isNumber, 'a number'],
-    ['tool', isString, 'a string'],
-    ['canonical', isString, 'a string'],
-    ['arguments', isObject, 'an object'],
-    ['answer', isObject, 'an object'],
+    [['seq'], isNumber, 'a number'],
+    [['time'], isNumber, 'a number'],
+    [['ms'], isNumber, 'a number'],
+    [['tool'], isString, 'a string'],
+    [['canonical'], isString, 'a string'],
+    [['arguments'], isObject, 'an object'],
+    [['answer'], isObject, 'an object'],
     [
-      'answer.error',
+      ['answer', 'error'],
       optional((v) => isObject(v) && isNumber(v.code) && isString(v.message)),
       '{code, message}',
     ],
-    ['answer.content', optional((v) => Array.isArray(v) && v.every(isObject)), 'an array of objects'],
-    ['answer.isError', optional(isBoolean), 'true or false'],
-    ['screen', stringOrNull, 'a string or null'],
-    ['approved', optional(isBoolean), 'true or false'],
+    [['answer', 'content'], optional((v) => Array.isArray(v) && v.every(isObject)), 'an array of objects'],
+    [['answer', 'isError'], optional(isBoolean), 'true or false'],
+    [['screen'], stringOrNull, 'a string or null'],
+    [['approved'], optional(isBoolean), 'true or false'],
     [
-      'questions',
+      ['questions'],
       optional(
         (v) =>
           Array.isArray(v) && v.every((q) => isObject(q) && isString(q.method) && stringOrNull(q.message)),
@@ -240,15 +241,16 @@ const FIELDS: Record<string, Check[]> = {
       'an array of {method, message, answer}',
     ],
   ],
-  end: [['time', isNumber, 'a number']],
+  end: [[['time'], isNumber, 'a number']],
 };
 
 /** The first field of a line that is not of the type its line type says, worded; undefined when none. */
 function wrongField(line: { type: string } & Record<string, unknown>): string | undefined {
-  for (const [field, ok, wanted] of FIELDS[line.type] ?? []) {
+  for (const [path, ok, wanted] of FIELDS[line.type] ?? []) {
     let value: unknown = line;
-    for (const key of field.split('.')) value = isObject(value) ? value[key] : undefined;
-    if (!ok(value)) return `"${field}" of its ${line.type} line must be ${wanted}, not ${kind(value)}`;
+    for (const key of path) value = isObject(value) ? value[key] : undefined;
+    if (!ok(value))
+      return `"${path.join('.')}" of its ${line.type} line must be ${wanted}, not ${kind(value)}`;
   }
   return undefined;
 }
