@@ -134,3 +134,21 @@ describe('screenMatchers', () => {
     expect({ content: [{ type: 'text', text: 'ok' }] }).not.toMatchAnswer('[error]\nok');
   });
 });
+
+describe('recordedSettings', () => {
+  it("are the launcher's own settings (each checked like its flag), and nothing else of a recorded environment", async () => {
+    const { ENV } = await import('../../src/launcher/config.js');
+    const { RECORDED_SETTINGS, recordedSettings } = await import('../../src/util/recording.js');
+    expect([...RECORDED_SETTINGS].sort()).toEqual(
+      [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks].sort(),
+    );
+    expect(
+      recordedSettings({
+        INK_MCP_COLUMNS: '60',
+        NODE_OPTIONS: '--import=data:x',
+        INK_MCP_RECORD: 'x',
+        PATH: '/evil',
+      }),
+    ).toEqual({ kept: { INK_MCP_COLUMNS: '60' }, dropped: ['NODE_OPTIONS', 'INK_MCP_RECORD', 'PATH'] });
+  });
+});
