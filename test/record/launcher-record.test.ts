@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -183,6 +183,23 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
     expect(run.stderr).toMatch(
       /^ink-mcp: cannot record to ".*x\.jsonl": ENOENT.*Give a file in a folder that exists/,
     );
+  });
+
+  it('a symbolic link at the recording or its cast is refused before the app starts; the targets are untouched', async () => {
+    for (const which of ['link.jsonl', 'link.jsonl.cast']) {
+      const target = join(work, `target-of-${which}`);
+      writeFileSync(target, 'precious');
+      rmSync(join(work, which), { force: true });
+      symlinkSync(target, join(work, which));
+      const run = await runBin(['--record', join(work, 'link.jsonl'), '--', 'node', app('mover.js')]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/is a symbolic link: ink-mcp does not write through links/);
+      expect(readFileSync(target, 'utf8')).toBe('precious');
+      rmSync(join(work, which), { force: true });
+    }
+    expect(
+      existsSync(join(work, 'link.jsonl')) ? statSync(join(work, 'link.jsonl')).mode & 0o777 : 0o600,
+    ).toBe(0o600);
   });
 
   it('the preload alone records too, with the command a replay needs (its Node options, not the preload)', async () => {
