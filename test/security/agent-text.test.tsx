@@ -71,10 +71,16 @@ describe('an agent cannot put invisible or text-direction characters on the pers
 });
 
 describe('a session id the id rule refuses is never listed', () => {
-  it("session 'bad.id' lists no act tool (nor any tool of it)", async () => {
-    const app = await todo('bad.id');
-    const { tools } = await app.client.listTools();
-    const names = tools.map((t) => t.name);
-    expect(names.filter((n) => /bad/.test(n))).toEqual([]);
-  });
+  for (const surface of ['stable', 'widgets'] as const) {
+    it(`session 'bad.id' lists no act tool, nor any tool of it (${surface} surface)`, async () => {
+      const app = await renderHeadless(<App initial={[]} />, {
+        session: 'bad.id',
+        surface,
+        authorize: () => 'allow',
+      });
+      closers.push(() => app.unmount());
+      const { tools } = await app.client.listTools();
+      expect(tools.map((t) => t.name).filter((n) => /bad/.test(n))).toEqual([]);
+    });
+  }
 });
