@@ -10,15 +10,17 @@
  *   C1: ESC among them) and every character a person cannot see or that reorders text (bidi
  *   overrides and isolates, zero-width characters, tags: the Trojan Source tricks) is written as a
  *   `\u` escape: the value cannot end a comment line, hide code from a reviewer, or act on a terminal.
- * - `*\/` is written `*\/`: a value cannot end a block comment.
+ * - `*\/` is written `*\/`: a value cannot end a block comment; a `__proto__` key stays a key.
  */
 export function sourceLiteral(value: unknown, options: { multiline?: boolean } = {}): string {
   if (typeof value === 'string' && options.multiline === true && value.includes('\n'))
     return `\`${escapeChars(value, TEMPLATE_SPECIAL, true)}\``;
   const json = JSON.stringify(value) ?? 'undefined';
   // JSON escapes `"`, `\` and C0 controls; the rest is escaped here (inside JSON, these can only be
-  // in strings, where a `\u` escape means the same character).
-  return escapeChars(json, NONE, false);
+  // in strings, where a `\u` escape means the same character). A `"__proto__":` key would set the
+  // object literal's prototype in JavaScript, not a property: written as a computed key. (Inside a
+  // JSON string every `"` is escaped, so `{"` or `,"` only ever starts a key.)
+  return escapeChars(json, NONE, false).replace(/([{,])"__proto__":/g, '$1["__proto__"]:');
 }
 
 const NONE = /(?!)/;
