@@ -1,5 +1,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/client';
+import {
+  InMemoryTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../examples/todo/App.js';
 import { renderHeadless } from '../../src/testing/render-headless.js';
@@ -18,14 +22,25 @@ afterEach(async () => {
 
 type Reply = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 
-async function modernTodo(items: string[]) {
+async function modernTodo(items: string[], via: 'memory' | 'http' = 'memory') {
   const app = await renderHeadless(<App initial={items.map((text) => ({ text, done: false }))} />, {
     session: 'todo',
     authorize: ({ tool }) => (tool.endsWith('.delete_item') ? 'ask' : 'allow'),
   });
   closers.push(() => app.unmount());
-  const [client, transport] = InMemoryTransport.createLinkedPair();
-  await app.server.connect(transport);
+  let client: Transport;
+  if (via === 'memory') {
+    const [clientSide, transport] = InMemoryTransport.createLinkedPair();
+    await app.server.connect(transport);
+    client = clientSide;
+  } else {
+    // Streamable HTTP on 127.0.0.1: each request its own POST, as a 2026-07-28 client sends them.
+    const { url, token } = await app.server.listen({ port: 0 });
+    client = new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    closers.push(() => client.close());
+  }
   const answers = new Map<number, (message: Reply) => void>();
   client.onmessage = (message: JSONRPCMessage) => {
     if ('id' in message && typeof message.id === 'number') answers.get(message.id)?.(message as Reply);
@@ -76,6 +91,22 @@ describe('2026-07-28: one yes runs one call, for what the person saw', () => {
     }
     expect(app.lastFrame()).toMatch(/3 items/);
     expect(app.lastFrame()).toMatch(/b/);
+  });
+
+  it('over Streamable HTTP too: an approved retry sent twice deletes one item', async () => {
+    const { app, call, act } = await modernTodo(['a', 'b', 'c'], 'http');
+    const asked = await call(act('delete_item', { index: 0 }));
+    expect(asked.result?.resultType).toBe('input_required');
+    const approved = {
+      ...act('delete_item', { index: 0 }),
+      inputResponses: yes,
+      requestState: asked.result?.requestState,
+    };
+    expect((await call(approved)).result?.isError).toBeFalsy();
+    const again = await call(approved);
+    expect(again.result?.isError).toBe(true);
+    expect(textOf(again)).toMatch(/already used/);
+    expect(app.lastFrame()).toMatch(/2 items/);
   });
 
   it('two copies racing before the first ran: exactly one deletes', async () => {
