@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { openPrivateFile } from '../render/private-file.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
@@ -255,14 +256,17 @@ class OutputTail {
   }
 }
 
-/** Why `file` cannot be written (it is created empty, as the recording starts), or undefined. */
+/**
+ * Why the recording or its cast cannot be written, or undefined. Opened as the recorder will open
+ * them (private, never through a link) and left as they were: the app's process truncates them.
+ */
 function writable(file: string): string | undefined {
-  try {
-    closeSync(openSync(file, 'w'));
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+  for (const path of [file, `${file}.cast`]) {
+    const opened = openPrivateFile(path);
+    if (!opened.ok) return opened.why;
+    closeSync(opened.fd);
   }
+  return undefined;
 }
 
 function signalNumber(signal: NodeJS.Signals): number {

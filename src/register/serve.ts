@@ -1,11 +1,12 @@
 import * as ownInk from 'ink';
-import { ENV, type RegisterConfig } from '../launcher/config.js';
+import type { RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
 import { serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
 import type { Logger } from '../util/logger.js';
 import { stderrLogger } from '../util/logger.js';
+import { RECORDED_SETTINGS } from '../util/recording.js';
 import { openInput } from './served-input.js';
 import { wrapRender } from './wrap-render.js';
 
@@ -75,9 +76,8 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
  * (`node --import ink-mcp/register app.js`), with the settings the launcher's flags made.
  */
 function recordSetup(config: RegisterConfig): RecordSetup {
-  const settings = [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks];
   const env = Object.fromEntries(
-    settings.flatMap((name) =>
+    RECORDED_SETTINGS.flatMap((name) =>
       process.env[name] === undefined ? [] : [[name, process.env[name] as string]],
     ),
   );

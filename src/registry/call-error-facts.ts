@@ -34,6 +34,8 @@ export type DenyReason =
   | 'authorizer_failed'
   /** The widget changed while the person was asked: what they approved is not what would run. */
   | 'changed'
+  /** An approval (a 2026-07-28 round trip's answer) sent again: one yes runs one call. */
+  | 'used'
   /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
   | 'too_long';
 

@@ -115,6 +115,11 @@ function denial(reason: DenyReason, detail: string | undefined, afterMs: number 
         'the widget changed while the person was being asked, so what they approved is no longer what ' +
         'would run. Nothing ran. Read the screen, and call again if the call is still wanted.'
       );
+    case 'used':
+      return (
+        'this approval was already used (or has expired): one yes runs one call. Nothing ran. ' +
+        'Call again without requestState or inputResponses, so the person is asked about this call.'
+      );
     case 'too_long':
       return (
         `its arguments are too long to show a person in full (${detail ?? 'over the limit'}), and a ` +

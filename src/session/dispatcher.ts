@@ -326,6 +326,7 @@ export class Dispatcher {
     const { tool } = call;
     const session = this.#session;
     const asked = summaryOf(resolved, call.args);
+    const shown = dataOf(resolved.node);
     const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
       sessionId: session.id,
       ...(call.authorize ? { authorize: call.authorize } : {}),
@@ -333,6 +334,7 @@ export class Dispatcher {
       ...(call.client ? { client: call.client } : {}),
       ...(asked === undefined ? {} : { summary: asked }),
       ...(call.signal ? { signal: call.signal } : {}),
+      ...(shown === undefined ? {} : { widget: shown }),
     });
     if (!auth.ok) return notRun(auth.error, viewOf(session));
     if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
@@ -342,7 +344,6 @@ export class Dispatcher {
       const { widgetId, why } = again.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session));
     }
-    const shown = dataOf(resolved.node);
     if (summaryOf(again, call.args) !== asked || shown === undefined || dataOf(again.node) !== shown)
       return notRun(denied(tool.name, 'changed'), viewOf(session));
     return again;
