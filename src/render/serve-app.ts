@@ -9,6 +9,7 @@ import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
 import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 import type { Session } from '../session/session.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { sizeProblem } from '../util/terminal-size.js';
 import { stderrLogger } from '../walker/logger.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
@@ -131,6 +132,17 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  */
 export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const { io } = options;
+  // Refused before anything starts: nothing is left to clean up, and the caller's app is not drawn
+  // into a terminal of no size (React would answer with a stack trace).
+  const badSize = (['columns', 'rows'] as const)
+    .map((dimension) =>
+      options.headless?.[dimension] === undefined
+        ? undefined
+        : sizeProblem(dimension, dimension, options.headless[dimension]),
+    )
+    .filter((problem) => problem !== undefined);
+  if (badSize.length > 0)
+    throw new Error(`ink-mcp: the app is not served: ${badSize.join('; ')} (leave it out for the default).`);
   const mountSession = options.mount;
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
