@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,10 @@ function start(command: string[], env: Record<string, string> = {}) {
 }
 
 /** Runs the launcher with no client at all: its exit code and stderr. */
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [built.bin, ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -70,7 +74,8 @@ describe('every refusal a sentence (launcher)', () => {
       stdout += chunk.toString();
     });
     const code = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const send = (message: object) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     send({
       id: 1,
       method: 'initialize',
@@ -107,9 +112,12 @@ describe('every refusal a sentence (launcher)', () => {
     const marker = mkdtempSync(join(tmpdir(), 'ink-mcp-size-'));
     try {
       const started = join(marker, 'started');
-      const result = await run(['--', 'node', '-e', `require('fs').writeFileSync(${JSON.stringify(started)}, '')`], {
-        INK_MCP_COLUMNS: '100000',
-      });
+      const result = await run(
+        ['--', 'node', '-e', `require('fs').writeFileSync(${JSON.stringify(started)}, '')`],
+        {
+          INK_MCP_COLUMNS: '100000',
+        },
+      );
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(
         'ink-mcp: the app is not served: INK_MCP_COLUMNS must be an integer from 10 to 1000, not 100000.\n',
@@ -141,4 +149,27 @@ describe('every refusal a sentence (launcher)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  for (const variant of ['frozen', 'getter'] as const) {
+    it(`a hostile React DevTools hook set before the preload (${variant}): the app is served without the hook route, saying so`, async () => {
+      const { client, transport, stderr } = start(['node', app('counter.js')], {
+        NODE_OPTIONS: `--import=${pathToFileURL(app('hostile-hook.mjs')).href}`,
+        HOSTILE_HOOK: variant,
+      });
+      await client.connect(transport);
+      try {
+        const read = (await client.callTool({ name: 'app.screen.read', arguments: {} })) as {
+          isError?: boolean;
+          content: { type: string; text?: string }[];
+        };
+        expect(read.isError, JSON.stringify(read)).toBeFalsy();
+        expect(read.content.map((c) => c.text ?? '').join('\n')).toMatch(/\d+ tests passed/);
+        expect(stderr()).toContain(
+          "ink-mcp: React's DevTools hook (__REACT_DEVTOOLS_GLOBAL_HOOK__), set before ink-mcp's preload, cannot be watched",
+        );
+      } finally {
+        await client.close();
+      }
+    });
+  }
 });
