@@ -152,7 +152,10 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     // Usually the process is exiting: its exit code and last output (below) say more than this.
     socket.once('close', () => {
       socketGone = setTimeout(
-        () => relay.detach('ink-mcp: the app stopped before it answered this request (see its output on stderr).'),
+        () =>
+          relay.detach(
+            'ink-mcp: the app stopped before it answered this request (see its output on stderr).',
+          ),
         SOCKET_EXIT_WAIT_MS,
       );
     });

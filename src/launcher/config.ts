@@ -1,5 +1,5 @@
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
-import { sizeProblem, TERMINAL_SIZE } from '../util/terminal-size.js';
+import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 

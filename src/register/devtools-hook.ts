@@ -37,7 +37,7 @@ export function installDevtoolsHook(warn: (message: string) => void): InkRoots {
   } catch (error) {
     warn(
       `ink-mcp: React's DevTools hook (${KEY}), set before ink-mcp's preload, cannot be watched (${describe(error)}): ` +
-        "the app is served without it (a bundled Ink app by its terminal only: keys and screen, not its React tree). Remove what sets the hook to serve that too.",
+        'the app is served without it (a bundled Ink app by its terminal only: keys and screen, not its React tree). Remove what sets the hook to serve that too.',
     );
     return { first: () => undefined };
   }
@@ -83,7 +83,8 @@ function watchOrInstall(roots: object[]): void {
     };
     // Throws when the hook is frozen or its property a throwing setter (modules are strict code).
     existing.onCommitFiberRoot = watching;
-    if (existing.onCommitFiberRoot !== watching) throw new Error('its onCommitFiberRoot could not be replaced');
+    if (existing.onCommitFiberRoot !== watching)
+      throw new Error('its onCommitFiberRoot could not be replaced');
   } else {
     let next = 1;
     const renderers = new Map<number, unknown>();

@@ -16,7 +16,8 @@ export function sizeProblem(
   value: unknown,
 ): string | undefined {
   const { min, max } = TERMINAL_SIZE[dimension];
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
+    return undefined;
   const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return `${name} must be an integer from ${min} to ${max}, not ${shown}`;
 }
