@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { render } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_LISTEN_URI_CHARS, MAX_LISTEN_URIS, MAX_LISTENS } from '../../src/server/limits.js';
 import { createMcpServer, type McpServerHandle } from '../../src/server/index.js';
+import { MAX_LISTEN_URI_CHARS, MAX_LISTEN_URIS, MAX_LISTENS } from '../../src/server/limits.js';
 import { createMemoryTerminal } from '../../src/testing/index.js';
 import { ListenApp } from './fixtures/listen-app.js';
 

@@ -1,4 +1,4 @@
-import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { McpServer, type ServerNotifier } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../../src/server/connection.js';
