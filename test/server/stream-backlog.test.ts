@@ -14,7 +14,7 @@ import { MAX_LISTEN_URI_CHARS } from '../../src/server/limits.js';
 
 const BACKLOG = 64 * 1024;
 const BOUND_MS = 30_000;
-const closers: (() => Promise<unknown> | void)[] = [];
+const closers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
