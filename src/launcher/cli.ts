@@ -4,10 +4,11 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { cleanScreenText } from '../walker/clean-text.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
+import { linger } from './linger.js';
 import { startsNode } from './node-command.js';
+import { OutputTail } from './output-tail.js';
 import { parseArgs, USAGE } from './parse-args.js';
 import { Relay } from './relay.js';
 import { runInPty } from './run-in-pty.js';
@@ -19,16 +20,8 @@ const STOP_GRACE_MS = 5_000;
 const KILL_GRACE_MS = 2_000;
 /** Once the app exited: how long its last output may take to arrive, to be quoted. */
 const OUTPUT_WAIT_MS = 1_000;
-/**
- * Once the app is gone before the client heard why (it never started, or exited at once): how long
- * the launcher keeps answering (the opening, then each request with the reason) unless the input ends.
- */
-const LINGER_MS = 10_000;
 /** The app's socket closed: how long its process has to exit, so that the answer can say how it did. */
 const SOCKET_EXIT_WAIT_MS = 3_000;
-/** How much of the app's last output a refusal quotes. */
-const TAIL_LINES = 20;
-const TAIL_CHARS = 2_000;
 
 /** `ink-mcp [options] -- <command…>`: runs the command with the preload, and serves it. */
 export async function main(argv: readonly string[]): Promise<void> {
@@ -233,23 +226,6 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 /**
- * The app is gone: until the client has heard why (or its input ends, or LINGER_MS passed), the
- * launcher stays, answering its opening and then each request with the reason. A client that
- * starts a command that does not exist gets that error, not a process gone before `initialize`.
- */
-export async function linger(relay: Relay, inputGone: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    relay.toldWhy(),
-    inputGone,
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, LINGER_MS);
-    }),
-  ]);
-  clearTimeout(timer);
-}
-
-/**
  * The tools the app's server will list, read from the configuration the preload will read (the
  * launcher's flags over its own environment): on the stable surface, the first session's built-ins
  * (or not) and its `act` tool, whatever the app shows; so `tools/list` is answered before the app
@@ -292,22 +268,6 @@ function drained(child: ChildProcess): Promise<void> {
       else stream.once('end', resolve).once('close', resolve);
     });
   return Promise.all([ended(child.stdout), ended(child.stderr)]).then(() => {});
-}
-
-/** The last lines of the app's output, cleaned as screens are (it goes into an answer a model reads). */
-class OutputTail {
-  #text = '';
-
-  add(chunk: string): void {
-    this.#text = (this.#text + chunk).slice(-4 * TAIL_CHARS);
-  }
-
-  text(): string {
-    const lines = cleanScreenText(this.#text)
-      .split('\n')
-      .filter((line) => line !== '');
-    return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
-  }
 }
 
 /** Why `file` cannot be written (it is created empty, as the recording starts), or undefined. */

@@ -1,6 +1,8 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import type { RegisterConfig } from './config.js';
+import { linger } from './linger.js';
+import { lastLines } from './output-tail.js';
 import { Relay } from './relay.js';
 
 /**
@@ -71,6 +73,7 @@ export async function runInPty(
     process.stderr.write(`${message}\n`);
     relay.detach(message);
     process.exitCode = 127;
+    await linger(relay, inputEnded);
     process.stdin.destroy();
     return;
   }
@@ -79,10 +82,14 @@ export async function runInPty(
   });
   void inputEnded.then(() => toServer.end());
   const code = await served.exitCode;
+  const last = lastLines(await served.lastScreen);
   await served.stopped;
   relay.detach(
-    `ink-mcp: the program exited (${code === 0 ? 'exit code 0' : `code ${code}`}) before it answered this request.`,
+    `ink-mcp: the program exited (exit code ${code}) before it answered this request.` +
+      (last ? ` Its last screen:\n${last}` : ''),
   );
   process.exitCode = stopping ? 0 : code;
+  // A program that could not run (not found, not executable) exits at once: the client hears why.
+  await linger(relay, inputEnded);
   process.stdin.destroy();
 }

@@ -28,7 +28,14 @@ export interface ServePtyOptions {
 }
 
 export type PtyServing =
-  | { ok: true; pid: number; exitCode: Promise<number>; stopped: Promise<void> }
+  | {
+      ok: true;
+      pid: number;
+      exitCode: Promise<number>;
+      /** Its screen as it was when it exited (for an answer that says how it ended). */
+      lastScreen: Promise<string>;
+      stopped: Promise<void>;
+    }
   | { ok: false; code: 'no_pty' | 'spawn_failed'; message: string };
 
 /**
@@ -83,5 +90,6 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
     program.screen.dispose();
     await program.endGroup({ hangupMs: HANGUP_GRACE_MS, termMs: TERM_GRACE_MS });
   });
-  return { ok: true, pid: program.pid, exitCode: program.exited, stopped };
+  const lastScreen = exited.then(() => program.screen.text());
+  return { ok: true, pid: program.pid, exitCode: program.exited, lastScreen, stopped };
 }
