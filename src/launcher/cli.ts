@@ -4,6 +4,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { clientOutput } from './client-output.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
 import { linger } from './linger.js';
@@ -120,9 +121,7 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   const relay = new Relay({
     // The launcher's stdout is the protocol stream: only the relay writes to it (the app's output
     // goes to stderr, below).
-    toClient: (line) => {
-      if (!stdoutGone) process.stdout.write(`${line}\n`);
-    },
+    toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
     ...listedEarly(env),
   });

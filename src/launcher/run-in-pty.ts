@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
 import { linger } from './linger.js';
 import { lastLines } from './output-tail.js';
@@ -21,9 +22,7 @@ export async function runInPty(
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
-    toClient: (line) => {
-      if (!stdoutGone) process.stdout.write(`${line}\n`);
-    },
+    toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
     ...(tools ? { tools } : {}),
   });

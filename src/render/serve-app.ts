@@ -8,6 +8,7 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
 import type { Session } from '../session/session.js';
+import { stallNote } from '../util/change-backlog.js';
 import { stderrLogger } from '../util/logger.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { sizeProblem } from '../util/terminal-size.js';
@@ -195,6 +196,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       input as NodeJS.ReadStream,
       (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
     );
+    transport.onBacklog = (bytes) => logger.warn(stallNote(bytes));
     // Said, because the answers then look as if the app had nothing (no session, no tools).
     recorder?.tap(transport);
     transport.onHoldExpired = (ms) =>

@@ -21,10 +21,12 @@ export const MAX_LISTENS = 100;
 
 /**
  * Bytes a change stream (a 2026-07-28 listen stream, a 2025-era GET stream) may have waiting to be
- * sent. A client that stops reading is dropped when its stream reaches it (the client may listen
- * again), so what the server holds for it stays bounded: at most MAX_LISTENS × this for listens.
+ * sent: over HTTP a client that stops reading is dropped when its stream reaches it (the client may
+ * listen again), so what the server holds for it stays bounded (at most MAX_LISTENS × this for
+ * listens); over stdio its change notifications are held instead. Its home is with the stdio rule,
+ * in the lowest layer, which the launcher's relay shares.
  */
-export const MAX_STREAM_BACKLOG_BYTES = 1024 * 1024;
+export { MAX_STREAM_BACKLOG_BYTES } from '../util/change-backlog.js';
 
 /** MCP sessions one Streamable HTTP server keeps at once, unless `maxHttpSessions` says otherwise. */
 export const DEFAULT_MAX_HTTP_SESSIONS = 100;
