@@ -1,4 +1,5 @@
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 
@@ -61,8 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       `${ENV.session} must be 1-${SESSION_BASE_LENGTH} characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`,
     );
   const port = integer(env, ENV.port, 0, 65_535, problems);
-  const columns = integer(env, ENV.columns, 10, 1_000, problems);
-  const rows = integer(env, ENV.rows, 3, 1_000, problems);
+  const columns = size(env, ENV.columns, 'columns', problems);
+  const rows = size(env, ENV.rows, 'rows', problems);
   const builtin = env[ENV.builtinTools] ?? '1';
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
   const screenshots = screenshotsFromEnv(env);
@@ -125,6 +126,23 @@ function integer(
     return undefined;
   }
   return value;
+}
+
+/** A terminal size from the environment, checked by the one size rule (terminal-size.ts). */
+function size(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  dimension: keyof typeof TERMINAL_SIZE,
+  problems: string[],
+): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  // Digits are read as a number; anything else ("1e3", "-5", " 80") is shown as given.
+  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : raw;
+  const problem = sizeProblem(name, dimension, value);
+  if (problem === undefined) return value as number;
+  problems.push(problem);
+  return undefined;
 }
 
 /** A JSON array of strings (the launcher's command, for the recording). */

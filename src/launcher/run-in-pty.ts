@@ -1,6 +1,9 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
+import { linger } from './linger.js';
+import { lastLines } from './output-tail.js';
 import { Relay } from './relay.js';
 
 /**
@@ -19,9 +22,7 @@ export async function runInPty(
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
-    toClient: (line) => {
-      if (!stdoutGone) process.stdout.write(`${line}\n`);
-    },
+    toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
     ...(tools ? { tools } : {}),
   });
@@ -71,6 +72,7 @@ export async function runInPty(
     process.stderr.write(`${message}\n`);
     relay.detach(message);
     process.exitCode = 127;
+    await linger(relay, inputEnded);
     process.stdin.destroy();
     return;
   }
@@ -79,10 +81,14 @@ export async function runInPty(
   });
   void inputEnded.then(() => toServer.end());
   const code = await served.exitCode;
+  const last = lastLines(await served.lastScreen);
   await served.stopped;
   relay.detach(
-    `ink-mcp: the program exited (${code === 0 ? 'exit code 0' : `code ${code}`}) before it answered this request.`,
+    `ink-mcp: the program exited (exit code ${code}) before it answered this request.` +
+      (last ? ` Its last screen:\n${last}` : ''),
   );
   process.exitCode = stopping ? 0 : code;
+  // A program that could not run (not found, not executable) exits at once: the client hears why.
+  await linger(relay, inputEnded);
   process.stdin.destroy();
 }

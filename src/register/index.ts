@@ -39,7 +39,7 @@ if (!result.ok) {
   const pair =
     config.mode === 'stdio' && config.socket && !process.stdout.isTTY ? installTerminalPair() : undefined;
   // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
-  const roots = pair ? installDevtoolsHook() : undefined;
+  const roots = pair ? installDevtoolsHook((message) => process.stderr.write(`${message}\n`)) : undefined;
   if (config.mode === 'stdio') lookLikeTerminal(config);
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).

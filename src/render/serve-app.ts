@@ -8,8 +8,10 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
 import type { Session } from '../session/session.js';
+import { stallNote } from '../util/change-backlog.js';
 import { stderrLogger } from '../util/logger.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { sizeProblem } from '../util/terminal-size.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
@@ -131,6 +133,17 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  */
 export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const { io } = options;
+  // Refused before anything starts: nothing is left to clean up, and the caller's app is not drawn
+  // into a terminal of no size (React would answer with a stack trace).
+  const badSize = (['columns', 'rows'] as const)
+    .map((dimension) =>
+      options.headless?.[dimension] === undefined
+        ? undefined
+        : sizeProblem(dimension, dimension, options.headless[dimension]),
+    )
+    .filter((problem) => problem !== undefined);
+  if (badSize.length > 0)
+    throw new Error(`ink-mcp: the app is not served: ${badSize.join('; ')} (leave it out for the default).`);
   const mountSession = options.mount;
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
@@ -183,6 +196,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       input as NodeJS.ReadStream,
       (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
     );
+    transport.onBacklog = (bytes) => logger.warn(stallNote(bytes));
     // Said, because the answers then look as if the app had nothing (no session, no tools).
     recorder?.tap(transport);
     transport.onHoldExpired = (ms) =>
