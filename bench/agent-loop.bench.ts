@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import xterm from '@xterm/headless';
-import pty from 'node-pty';
+import pty from '@lydell/node-pty';
 import { BUILD_DIR, buildLibrary } from './build.js';
 import { figure, median, note, quick } from './stats.js';
 

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import pty from 'node-pty';
+import pty from '@lydell/node-pty';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');

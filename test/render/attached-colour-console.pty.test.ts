@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { spawn as spawnPty } from 'node-pty';
+import { spawn as spawnPty } from '@lydell/node-pty';
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../builtins/helpers.js';
 import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
