@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { cleanScreenText } from '../walker/clean-text.js';
+import { openAppStdin } from './app-stdin.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
 import { startsNode } from './node-command.js';
@@ -140,7 +141,11 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     server.once('error', reject);
     server.listen(path, resolve);
   });
-  const child = start(command, { ...env, [ENV.socket]: path }, ['ignore', 'pipe', 'pipe']);
+  // Its stdin is a file of the launcher's own, so that the preload knows the processes on the app's
+  // terminal (app-stdin.ts); the terminal they get is the preload's, fed by the keyboard tools.
+  const stdin = openAppStdin(dir);
+  const child = start(command, { ...env, ...stdin.env, [ENV.socket]: path }, [stdin.fd, 'pipe', 'pipe']);
+  stdin.close();
   // The app's output goes to stderr, as it comes; its last lines also go to the client when the app
   // exits before it answered (a crash at start: the client would otherwise learn only the code).
   const output = new OutputTail();
@@ -211,7 +216,7 @@ function listedEarly(env: NodeJS.ProcessEnv): { tools?: readonly object[] } {
 function start(
   command: string[],
   env: NodeJS.ProcessEnv,
-  stdio: 'inherit' | ['ignore', 'pipe', 'pipe'],
+  stdio: 'inherit' | [number, 'pipe', 'pipe'],
 ): ChildProcess {
   const [file, ...args] = command as [string, ...string[]];
   const child = spawn(file, args, { env, stdio });
