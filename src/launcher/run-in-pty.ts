@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { exitWords } from '../util/exit-words.js';
 import type { RegisterConfig } from './config.js';
 import { Relay } from './relay.js';
 
@@ -80,9 +81,7 @@ export async function runInPty(
   void inputEnded.then(() => toServer.end());
   const code = await served.exitCode;
   await served.stopped;
-  relay.detach(
-    `ink-mcp: the program exited (${code === 0 ? 'exit code 0' : `code ${code}`}) before it answered this request.`,
-  );
+  relay.detach(`ink-mcp: the program exited (${exitWords(code)}) before it answered this request.`);
   process.exitCode = stopping ? 0 : code;
   process.stdin.destroy();
 }

@@ -47,9 +47,10 @@ export type DenyReason =
 
 /**
  * Why a session answers no calls: its app stopped, or the server is shutting down; or the app stopped
- * under a running call that did not return in time (it may have partly taken effect).
+ * under a running call that did not return in time (it may have partly taken effect), or exited while
+ * the call was waiting on it (it changed nothing).
  */
-export type NotRunningWhy = 'stopped' | 'shutting_down' | 'stopped_while_running';
+export type NotRunningWhy = 'stopped' | 'shutting_down' | 'stopped_while_running' | 'exited_while_waiting';
 
 /** What each code knows; `describeCallError` words it. */
 export type CallErrorFacts =
@@ -58,7 +59,14 @@ export type CallErrorFacts =
   | { code: 'circuit_open'; tool: string; retryAfterMs: number; probing: boolean; faults: number }
   | { code: 'denied'; tool: string; reason: DenyReason; detail?: string; afterMs?: number }
   | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
-  | { code: 'session_not_running'; tool: string; sessionId: string; why: NotRunningWhy }
+  | {
+      code: 'session_not_running';
+      tool: string;
+      sessionId: string;
+      why: NotRunningWhy;
+      /** How the app ended, when known (`exit code 3`). */
+      exit?: string;
+    }
   | { code: 'handler_error'; tool: string; detail: string }
   | { code: 'action_refused'; tool: string; detail: string }
   /**
@@ -124,8 +132,12 @@ export const widgetUnavailable = (
   action?: string,
 ) => make({ code: 'widget_unavailable', tool, widgetId, why, ...(action === undefined ? {} : { action }) });
 
-export const sessionNotRunning = (tool: string, sessionId: string, why: NotRunningWhy = 'stopped') =>
-  make({ code: 'session_not_running', tool, sessionId, why });
+export const sessionNotRunning = (
+  tool: string,
+  sessionId: string,
+  why: NotRunningWhy = 'stopped',
+  exit?: string,
+) => make({ code: 'session_not_running', tool, sessionId, why, ...(exit === undefined ? {} : { exit }) });
 
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>

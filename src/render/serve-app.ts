@@ -88,6 +88,8 @@ export interface TerminalServing {
   stop(): void;
   /** Requests that need the app wait for this (its first output). @default none: at once */
   ready?: Promise<void>;
+  /** How it ended (`exit code 3`), once `exited` resolved, when known: the answers owed say it. */
+  exit?: () => string | undefined;
 }
 
 /** An app's Ink instance, served. */
@@ -330,7 +332,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     void serving.exited.then(async () => {
       // As an Ink session goes (McpSession): off the server, then stopped.
       detach?.();
-      serving.session.stop();
+      serving.session.stop(serving.exit?.());
       instances.delete(instance);
       await gone(id);
     });

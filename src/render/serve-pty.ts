@@ -1,5 +1,6 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
+import { exitWords } from '../util/exit-words.js';
 import type { ServeIo } from './serve-app.js';
 import { serveTerminalApp } from './serve-terminal.js';
 
@@ -54,8 +55,12 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
       clearTimeout(kill);
     });
   };
-  // Its last output is on the screen before the session ends with it.
-  const exited = program.exited.then(() => program.screen.parsed());
+  // Its last output is on the screen before the session ends with it, and its code is known.
+  let code: number | undefined;
+  const exited = program.exited.then((exitCode) => {
+    code = exitCode;
+    return program.screen.parsed();
+  });
   // Like an Ink app's first render: a request that needs the program waits until it has drawn.
   const ready = Promise.race([
     program.screen.answered({
@@ -71,7 +76,15 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
     session: options.session,
     builtinTools: options.builtinTools,
     io: options.io,
-    app: { screen: program.screen, send: program.send, mode: 'pty', exited, stop, ready },
+    app: {
+      screen: program.screen,
+      send: program.send,
+      mode: 'pty',
+      exited,
+      stop,
+      ready,
+      exit: () => (code === undefined ? undefined : exitWords(code)),
+    },
   });
   void served.stopped.then(() => program.screen.dispose());
   return { ok: true, pid: program.pid, exitCode: program.exited, stopped: served.stopped };

@@ -220,6 +220,8 @@ describe('terminal mode through the launcher', () => {
       await run.call('app.screen.wait_for', { text: 'shell echo' });
       const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
       expect(quit.text).toContain('you said: quit');
+      // With how it ended (shell-echo.sh exits 3 on "quit").
+      expect(quit.text).toContain('The app exited (exit code 3) after this call');
     } finally {
       await run.close();
     }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltPackage, buildPackage } from './build.js';
+import { app, launch } from './launch.js';
+
+/**
+ * Following the UI wherever it runs (issue #41, item 2): a Node bin that starts the real UI in a
+ * child with inherited stdio, as loaders do. A Node child gets the preload and a terminal as its
+ * parent would (and is served by module); a child that is not Node (a native binary a loader starts)
+ * runs in a pseudo-terminal of its own, served in terminal mode, without `--terminal`. Through the
+ * real launcher and the SDK's client.
+ */
+
+let built: BuiltPackage;
+beforeAll(async () => {
+  built = await buildPackage();
+});
+afterAll(() => built?.remove());
+
+describe('a Node wrapper that starts the UI in a child with inherited stdio', () => {
+  it('a Node child: it finds a terminal, as under its parent, and is served by module', async () => {
+    const run = await launch(
+      built.bin,
+      ['--columns', '64', '--rows', '9'],
+      ['node', app('wrapper.js'), app('needs-terminal.js')],
+    );
+    try {
+      const read = await run.call('app.screen.read', {});
+      expect(read.isError, `${read.text}\n${run.stderr()}`).toBeFalsy();
+      expect(read.text).toContain('terminal 64x9, keys:');
+      expect(read.text).not.toContain('Mode:');
+      const typed = await run.call('app.keyboard.type', { text: 'ab' });
+      expect(typed.text).toContain('keys: ab');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+
+  it('a child that is not Node: it runs in a pseudo-terminal, served in terminal mode, and its exit code reaches the wrapper', async () => {
+    const run = await launch(
+      built.bin,
+      ['--columns', '60', '--rows', '10'],
+      ['node', app('wrapper.js'), app('needs-tty.sh')],
+    );
+    try {
+      const read = await run.call('app.screen.wait_for', { text: 'native ui', timeout_ms: 20_000 });
+      expect(read.isError, `${read.text}\n${run.stderr()}`).toBeFalsy();
+      expect(read.text).toContain('native ui, tty 10 60');
+      expect(read.text).toContain('pseudo-terminal');
+      const typed = await run.call('app.keyboard.type', { text: 'hello\n' });
+      expect(typed.text).toContain('native got: hello');
+      // "quit" exits 4: the wrapper exits with it (the launcher too), and the call is answered.
+      const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
+      expect(quit.text).toMatch(/exit code 4|code 4/);
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+});
