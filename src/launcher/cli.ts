@@ -10,6 +10,7 @@ import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
 import { startsNode } from './node-command.js';
 import { parseArgs, USAGE } from './parse-args.js';
+import { PTY_HELLO, PTY_WELCOME } from './pty-hello.js';
 import { Relay } from './relay.js';
 import { runInPty } from './run-in-pty.js';
 
@@ -127,7 +128,11 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     // would otherwise throw them and take the launcher down with the answers it still owes.
     socket.on('error', () => {});
     createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
-      .on('line', (line) => relay.fromApp(line))
+      .on('line', (line) => {
+        // A process about to start a program in a pseudo-terminal asks whether it is the one served.
+        if (line === PTY_HELLO) socket.write(`${PTY_WELCOME}\n`);
+        else relay.fromApp(line);
+      })
       .on('error', () => {});
     socket.once('close', () =>
       relay.detach('ink-mcp: the app stopped before it answered this request (see its output on stderr).'),

@@ -4,11 +4,13 @@
  * variables (config.ts; the README's "No code change" section); the `ink-mcp` launcher sets them.
  */
 import { register } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { onAppStdin } from '../launcher/app-stdin.js';
 import { type RegisterConfig, readConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
 import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
+import { followChildren } from './follow-children.js';
 import { lookLikeTerminal } from './terminal-look.js';
 import { installTerminalPair, type TerminalPair } from './terminal-pair.js';
 
@@ -45,6 +47,9 @@ if (!result.ok) {
     config.mode === 'stdio' && config.socket && onTerminal && !process.stdout.isTTY
       ? installTerminalPair()
       : undefined;
+  // And the UI followed into the children that inherit that terminal: a program that is not Node
+  // runs in a pseudo-terminal, served (follow-children.ts).
+  if (pair) followChildren(fileURLToPath(new URL('./pty-child.js', import.meta.url)));
   // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
   const roots = pair ? installDevtoolsHook() : undefined;
   if (config.mode === 'stdio' && onTerminal) lookLikeTerminal(config);

@@ -16,6 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => built?.remove());
 
+/** Resolves once `check` holds (polled), or fails after `ms`: a bound on a stuck run, not a pace. */
+async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('a Node wrapper that starts the UI in a child with inherited stdio', () => {
   it('a Node child: it finds a terminal, as under its parent, and is served by module', async () => {
     const run = await launch(
@@ -35,24 +44,31 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
     }
   }, 60_000);
 
-  it('a child that is not Node: it runs in a pseudo-terminal, served in terminal mode, and its exit code reaches the wrapper', async () => {
-    const run = await launch(
-      built.bin,
-      ['--columns', '60', '--rows', '10'],
-      ['node', app('wrapper.js'), app('needs-tty.sh')],
-    );
-    try {
-      const read = await run.call('app.screen.wait_for', { text: 'native ui', timeout_ms: 20_000 });
-      expect(read.isError, `${read.text}\n${run.stderr()}`).toBeFalsy();
-      expect(read.text).toContain('native ui, tty 10 60');
-      expect(read.text).toContain('pseudo-terminal');
-      const typed = await run.call('app.keyboard.type', { text: 'hello\n' });
-      expect(typed.text).toContain('native got: hello');
-      // "quit" exits 4: the wrapper exits with it (the launcher too), and the call is answered.
-      const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
-      expect(quit.text).toMatch(/exit code 4|code 4/);
-    } finally {
-      await run.close();
-    }
-  }, 60_000);
+  for (const how of ['spawn', 'spawnSync'] as const) {
+    it(`a child that is not Node (${how}): it runs in a pseudo-terminal, served in terminal mode, and its exit code reaches the wrapper`, async () => {
+      const run = await launch(
+        built.bin,
+        ['--columns', '60', '--rows', '10'],
+        ['node', app('wrapper.js'), ...(how === 'spawnSync' ? ['--sync'] : []), app('needs-tty.sh')],
+      );
+      try {
+        const read = await run.call('app.screen.wait_for', { text: 'native ui', timeout_ms: 20_000 });
+        expect(read.isError, `${read.text}\n${run.stderr()}`).toBeFalsy();
+        expect(read.text).toContain('native ui, tty 10 60');
+        expect(read.text).toContain('pseudo-terminal');
+        const typed = await run.call('app.keyboard.type', { text: 'hello\n' });
+        expect(typed.text).toContain('native got: hello');
+        // "quit" exits 4: the call is answered with it, and the wrapper gets that code.
+        const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
+        expect(quit.text).toContain('The app exited (exit code 4) after this call');
+        await until(
+          () => run.stderr().includes('wrapper: the child exited with code 4'),
+          20_000,
+          'the wrapper',
+        );
+      } finally {
+        await run.close();
+      }
+    }, 60_000);
+  }
 });
