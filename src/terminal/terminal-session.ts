@@ -40,6 +40,8 @@ export function terminalSession(options: TerminalSessionOptions): Session {
   let session: Session | undefined;
   const host: BuiltinHost = {
     press: async (data) => {
+      // Not into a view drawn a blink ago (it may not listen yet), as a person would not.
+      await screen.keyReady();
       app.send(data);
       await screen.answered();
     },

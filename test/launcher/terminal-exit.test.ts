@@ -3,8 +3,9 @@ import { type BuiltPackage, buildPackage } from './build.js';
 import { app, launch } from './launch.js';
 
 /**
- * A program in terminal mode that exits during a call (issue #41, item 6): the call is answered with
+ * Terminal mode as a good pty driver (issue #41, item 6). A program that exits during a call: the call is answered with
  * how it ended (its exit code) and its last screen, where the reason usually is, not as a timeout.
+ * Keys paced by the screen: one sent right after the screen switched waits until it is quiet.
  */
 
 let built: BuiltPackage;
@@ -23,6 +24,22 @@ describe('a terminal program exiting during a call', () => {
       expect(waited.text).toContain('nothing was changed');
       expect(waited.text).toContain('fatal: no config found');
       expect(waited.text).not.toContain('wait longer');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+});
+
+describe('keys paced by the screen in terminal mode', () => {
+  it('a key right after the screen switched waits until it is quiet: a dialog that listens 60 ms after it appears gets it', async () => {
+    const run = await launch(built.bin, ['--terminal'], ['node', app('late-dialog.js')]);
+    try {
+      const main = await run.call('app.screen.wait_for', { text: 'main view', timeout_ms: 20_000 });
+      expect(main.isError, main.text).toBeFalsy();
+      const opened = await run.call('app.keyboard.press', { keys: ['o'] });
+      expect(opened.text).toContain('Delete everything?');
+      const answered = await run.call('app.keyboard.press', { keys: ['y'] });
+      expect(answered.text).toContain('answer: y');
     } finally {
       await run.close();
     }
