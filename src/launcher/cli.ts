@@ -59,14 +59,21 @@ export async function main(argv: readonly string[]): Promise<void> {
   const env = childEnv(process.env, parsed.env);
   if (parsed.attach) return runAttached(parsed.command, env);
   // A program the preload cannot reach (not Node), or asked for: a pseudo-terminal of our own.
-  if (parsed.terminal || !startsNode(parsed.command)) {
+  const node = startsNode(parsed.command);
+  if (parsed.terminal || !node) {
     const read = readConfig(env);
     if (!read.ok) {
       process.stderr.write(`${read.message}\n`);
       process.exitCode = 2;
       return;
     }
-    return runInPty(parsed.command, process.env, read.config, listedEarly(env).tools);
+    return runInPty(
+      parsed.command,
+      process.env,
+      read.config,
+      listedEarly(env).tools,
+      node ? 'asked' : 'not_node',
+    );
   }
   return runHeadless(parsed.command, env);
 }

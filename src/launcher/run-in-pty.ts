@@ -17,6 +17,7 @@ export async function runInPty(
   env: NodeJS.ProcessEnv,
   config: RegisterConfig,
   tools: readonly object[] | undefined,
+  why: 'not_node' | 'asked' = 'not_node',
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
@@ -66,6 +67,7 @@ export async function runInPty(
       answerBlocks: config.answerBlocks,
     },
     io: { kind: 'stdio', input: toServer, output: fromServer, ended: inputEnded },
+    why,
   });
   if (!served.ok) {
     const message = `ink-mcp: ${served.message}`;

@@ -46,6 +46,7 @@ if (!file) {
     builtinTools: config.builtinTools,
     server: { logger: stderrLogger, surface: config.surface, answerBlocks: config.answerBlocks },
     io: { kind: 'stdio', input, output: socket, ended: inputEnded },
+    why: 'started_by_node',
   });
   if (!served.ok) {
     process.stderr.write(

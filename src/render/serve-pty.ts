@@ -1,5 +1,6 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
+import type { PtyWhy } from '../terminal/terminal-mode.js';
 import { exitWords } from '../util/exit-words.js';
 import type { ServeIo } from './serve-app.js';
 import { serveTerminalApp } from './serve-terminal.js';
@@ -21,6 +22,8 @@ export interface ServePtyOptions {
   builtinTools: boolean;
   server: McpServerOptions;
   io: Extract<ServeIo, { kind: 'stdio' }>;
+  /** Why it runs in a pseudo-terminal, for its answers' `Mode:` line. @default 'not_node' */
+  why?: PtyWhy;
 }
 
 export type PtyServing =
@@ -80,6 +83,7 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
       screen: program.screen,
       send: program.send,
       mode: 'pty',
+      ...(options.why ? { ptyWhy: options.why } : {}),
       exited,
       stop,
       ready,

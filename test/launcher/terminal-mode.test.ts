@@ -209,6 +209,9 @@ describe('terminal mode through the launcher', () => {
       expect(moved.isError, moved.text).toBeFalsy();
       expect(moved.text).toContain('position 4,2');
       expect(moved.text).toContain('pseudo-terminal');
+      // A Node app, run there because the user asked: the Mode line says so, not "not a Node program".
+      expect(moved.text).toContain('as asked (--terminal)');
+      expect(moved.text).not.toContain('not a Node program');
     } finally {
       await run.close();
     }

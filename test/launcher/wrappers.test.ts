@@ -55,7 +55,7 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
         const read = await run.call('app.screen.wait_for', { text: 'native ui', timeout_ms: 20_000 });
         expect(read.isError, `${read.text}\n${run.stderr()}`).toBeFalsy();
         expect(read.text).toContain('native ui, tty 10 60');
-        expect(read.text).toContain('pseudo-terminal');
+        expect(read.text).toContain('a Node process of the command started it with its terminal');
         const typed = await run.call('app.keyboard.type', { text: 'hello\n' });
         expect(typed.text).toContain('native got: hello');
         // "quit" exits 4: the call is answered with it, and the wrapper gets that code.
