@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { readConfig } from '../launcher/config.js';
 import { PTY_HELLO, PTY_WELCOME } from '../launcher/pty-hello.js';
-import { stderrLogger } from '../walker/logger.js';
+import { stderrLogger } from '../util/logger.js';
 
 const [file, ...args] = process.argv.slice(2);
 const read = readConfig(process.env);

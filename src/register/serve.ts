@@ -4,8 +4,8 @@ import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
 import { serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
-import { stderrLogger } from '../walker/logger.js';
-import type { Logger } from '../walker/types.js';
+import type { Logger } from '../util/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import { openInput } from './served-input.js';
 import { wrapRender } from './wrap-render.js';
 
