@@ -202,7 +202,8 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   const last = output.text();
   relay.detach(
     `ink-mcp: the app exited (${describeExit(code)}) before it answered this request.` +
-      (last ? ` Its last output:\n${last}` : ''),
+      (last ? ` Its last output:\n${last}` : '') +
+      (app ? '' : needsTerminalHint(last, command)),
   );
   server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -270,6 +271,18 @@ class OutputTail {
       .filter((line) => line !== '');
     return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
   }
+}
+
+/**
+ * For an app that exited unserved saying it needs a terminal (a program that is not Node started in
+ * a way the launcher did not follow, e.g. through a shell): the fix, named.
+ */
+function needsTerminalHint(output: string, command: readonly string[]): string {
+  if (!/\b(tty|terminal|interactive)\b/i.test(output)) return '';
+  return (
+    '\nIt says it needs a terminal: run it in a pseudo-terminal of its own with ' +
+    `\`ink-mcp --terminal -- ${command.join(' ')}\` (keys and screen only).`
+  );
 }
 
 /** Why `file` cannot be written (it is created empty, as the recording starts), or undefined. */

@@ -71,4 +71,18 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
       }
     }, 60_000);
   }
+
+  it('a UI the launcher does not reach (started through a shell) exits unserved: the answer names --terminal', async () => {
+    const run = await launch(built.bin, [], ['node', app('tty-or-leave.js')]);
+    try {
+      const answer = await run.call('app.screen.read', {}).then(
+        (r) => r.text,
+        (error: Error) => error.message,
+      );
+      expect(answer).toContain('Run in an interactive terminal');
+      expect(answer).toContain('ink-mcp --terminal -- node');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
 });
