@@ -32,10 +32,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pty from '@lydell/node-pty';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import xterm from '@xterm/headless';
-import pty from '@lydell/node-pty';
 import { BUILD_DIR, buildLibrary } from './build.js';
 import { figure, median, note, quick } from './stats.js';
 
