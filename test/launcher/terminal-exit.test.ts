@@ -17,6 +17,10 @@ afterAll(() => built?.remove());
 describe('a terminal program exiting during a call', () => {
   it('screen.wait_for answers that the program exited, with its exit code and last screen', async () => {
     const run = await launch(built.bin, [], [app('fails-later.sh')]);
+    let changed = 0;
+    run.client.setNotificationHandler('notifications/tools/list_changed', () => {
+      changed++;
+    });
     try {
       const waited = await run.call('app.screen.wait_for', { text: 'ready to serve', timeout_ms: 20_000 });
       expect(waited.isError).toBe(true);
@@ -24,6 +28,8 @@ describe('a terminal program exiting during a call', () => {
       expect(waited.text).toContain('nothing was changed');
       expect(waited.text).toContain('fatal: no config found');
       expect(waited.text).not.toContain('wait longer');
+      // Its server closes with it: no list_changed the client could only list again into a closed connection.
+      expect(changed).toBe(0);
     } finally {
       await run.close();
     }
@@ -40,6 +46,28 @@ describe('keys paced by the screen in terminal mode', () => {
       expect(opened.text).toContain('Delete everything?');
       const answered = await run.call('app.keyboard.press', { keys: ['y'] });
       expect(answered.text).toContain('answer: y');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+});
+
+describe('a terminal program exiting, and the tool list', () => {
+  it('no list_changed when the program’s exit ends the server: the answer says its tools are gone', async () => {
+    const run = await launch(built.bin, [], [app('shell-echo.sh')]);
+    let changed = 0;
+    run.client.setNotificationHandler('notifications/tools/list_changed', () => {
+      changed++;
+    });
+    const closed = new Promise<void>((resolve) => {
+      run.client.onclose = () => resolve();
+    });
+    try {
+      await run.call('app.screen.wait_for', { text: 'shell echo', timeout_ms: 20_000 });
+      const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
+      expect(quit.text).toContain('its tools are gone');
+      await closed;
+      expect(changed).toBe(0);
     } finally {
       await run.close();
     }
