@@ -15,6 +15,7 @@ import { startsNode } from '../launcher/node-command.js';
  */
 export function followChildren(ptyChild: string): void {
   const { spawn, spawnSync } = childProcess;
+  unfollowed = spawn;
   childProcess.spawn = function (this: unknown, ...call: unknown[]) {
     return (spawn as (...a: unknown[]) => unknown).apply(this, redirected(call, ptyChild));
   } as typeof spawn;
@@ -23,6 +24,18 @@ export function followChildren(ptyChild: string): void {
   } as typeof spawnSync;
   // `import { spawn } from 'node:child_process'` sees the same functions.
   syncBuiltinESMExports();
+}
+
+let unfollowed: typeof childProcess.spawn | undefined;
+
+/**
+ * `spawn` as Node has it, not followed: the relay runs the program as asked with it when it cannot
+ * serve it (it has the preload too, and would otherwise hand the program to another relay).
+ */
+export function spawnAsAsked(
+  ...call: Parameters<typeof childProcess.spawn>
+): ReturnType<typeof childProcess.spawn> {
+  return (unfollowed ?? childProcess.spawn)(...call);
 }
 
 /** Shells pass their stdio on to what they run: a Node program under one gets the preload itself. */

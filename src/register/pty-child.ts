@@ -6,13 +6,13 @@
  * have. When the launcher serves another process already, or no pseudo-terminal can be had, the
  * program runs as it was asked to (with the inherited stdio), and the reason is said on stderr.
  */
-import { spawn } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { readConfig } from '../launcher/config.js';
 import { PTY_HELLO, PTY_WELCOME } from '../launcher/pty-hello.js';
 import { stderrLogger } from '../util/logger.js';
+import { spawnAsAsked } from './follow-children.js';
 
 const [file, ...args] = process.argv.slice(2);
 const read = readConfig(process.env);
@@ -106,7 +106,7 @@ function taken(
 
 /** The program, as the process that started it asked (its stdio inherited), exiting with its code. */
 function runAsAsked(program: string): void {
-  const child = spawn(program, args, { stdio: 'inherit' });
+  const child = spawnAsAsked(program, args, { stdio: 'inherit' });
   child.once('error', (error) => {
     process.stderr.write(`ink-mcp: could not start ${JSON.stringify(program)}: ${error.message}\n`);
     process.exit(127);

@@ -85,4 +85,20 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
       await run.close();
     }
   }, 60_000);
+
+  it('a program started while another process is served runs as asked, and the served app goes on', async () => {
+    const run = await launch(built.bin, [], ['node', app('served-then-spawns.js')]);
+    try {
+      const started = await run.call('app.keyboard.press', { keys: ['s'] });
+      expect(started.isError, started.text).toBeFalsy();
+      const done = await run.call('app.screen.wait_for', {
+        text: 'the program exited with',
+        timeout_ms: 20_000,
+      });
+      expect(done.text).toContain('the program exited with 1');
+      expect(run.stderr()).toContain('No prompt provided');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
 });
