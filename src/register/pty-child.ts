@@ -21,6 +21,10 @@ if (!file) {
   process.stderr.write('ink-mcp: pty-child: no program given.\n');
   process.exit(2);
 } else if (!read.ok || !link) {
+  if (read.ok && read.config.socket)
+    process.stderr.write(
+      `ink-mcp: another process of this command is served: ${JSON.stringify(file)} runs as it was started, not served.\n`,
+    );
   runAsAsked(file);
 } else {
   const { config } = read;

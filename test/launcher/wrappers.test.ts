@@ -97,6 +97,7 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
       });
       expect(done.text).toContain('the program exited with 1');
       expect(run.stderr()).toContain('No prompt provided');
+      expect(run.stderr()).toContain('runs as it was started, not served');
     } finally {
       await run.close();
     }
