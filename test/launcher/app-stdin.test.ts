@@ -54,3 +54,15 @@ describe("the app's own Node children keep their stdin", () => {
     }
   }, 60_000);
 });
+
+describe("the app's stdout is a terminal's", () => {
+  it('cursorTo, clearLine and moveCursor work before Ink starts (a progress line)', async () => {
+    const run = await launch(built.bin, [], ['node', app('cursor-first.js')]);
+    try {
+      const read = await run.call('app.screen.wait_for', { text: 'cursor moved', timeout_ms: 20_000 });
+      expect(read.isError, `${read.text}\n${run.stderr()}`).toBeFalsy();
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+});
