@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openPrivateFile } from '../render/private-file.js';
+import { openAppStdin } from './app-stdin.js';
 import { clientOutput } from './client-output.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
@@ -12,6 +13,7 @@ import { linger } from './linger.js';
 import { startsNode } from './node-command.js';
 import { OutputTail } from './output-tail.js';
 import { parseArgs, USAGE } from './parse-args.js';
+import { PTY_HELLO, PTY_WELCOME } from './pty-hello.js';
 import { Relay } from './relay.js';
 import { runInPty } from './run-in-pty.js';
 
@@ -54,7 +56,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   // A program the preload cannot reach (not Node), or asked for: a pseudo-terminal of our own.
-  const inPty = !parsed.attach && (parsed.terminal || !startsNode(parsed.command));
+  const node = startsNode(parsed.command);
+  const inPty = !parsed.attach && (parsed.terminal || !node);
   const record = read.config.record;
   if (record !== undefined && inPty) {
     // Refused, not ignored: a recording of a terminal session would hold neither calls nor a cast.
@@ -76,7 +79,14 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
   }
   if (parsed.attach) return runAttached(parsed.command, env);
-  if (inPty) return runInPty(parsed.command, process.env, read.config, listedEarly(env).tools);
+  if (inPty)
+    return runInPty(
+      parsed.command,
+      process.env,
+      read.config,
+      listedEarly(env).tools,
+      node ? 'asked' : 'not_node',
+    );
   return runHeadless(parsed.command, env);
 }
 
@@ -140,7 +150,11 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     // would otherwise throw them and take the launcher down with the answers it still owes.
     socket.on('error', () => {});
     createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
-      .on('line', (line) => relay.fromApp(line))
+      .on('line', (line) => {
+        // A process about to start a program in a pseudo-terminal asks whether it is the one served.
+        if (line === PTY_HELLO) socket.write(`${PTY_WELCOME}\n`);
+        else relay.fromApp(line);
+      })
       .on('error', () => {});
     // Usually the process is exiting: its exit code and last output (below) say more than this.
     socket.once('close', () => {
@@ -161,7 +175,11 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     server.once('error', reject);
     server.listen(path, resolve);
   });
-  const child = start(command, { ...env, [ENV.socket]: path }, ['ignore', 'pipe', 'pipe']);
+  // Its stdin is a file of the launcher's own, so that the preload knows the processes on the app's
+  // terminal (app-stdin.ts); the terminal they get is the preload's, fed by the keyboard tools.
+  const stdin = openAppStdin(dir);
+  const child = start(command, { ...env, ...stdin.env, [ENV.socket]: path }, [stdin.fd, 'pipe', 'pipe']);
+  stdin.close();
   // The app's output goes to stderr, as it comes; its last lines also go to the client when the app
   // exits before it answered (a crash at start: the client would otherwise learn only the code).
   const output = new OutputTail();
@@ -214,7 +232,8 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     startError !== undefined
       ? `ink-mcp: could not start ${JSON.stringify(command[0])}: ${startError}. Check the command after -- (is it installed, and on PATH?).`
       : `ink-mcp: the app exited (${describeExit(code)}) before it answered this request.` +
-          (last ? ` Its last output:\n${last}` : ''),
+          (last ? ` Its last output:\n${last}` : '') +
+          (app ? '' : needsTerminalHint(last, command)),
   );
   server.close();
   rmSync(dir, { recursive: true, force: true });
@@ -242,7 +261,7 @@ function listedEarly(env: NodeJS.ProcessEnv): { tools?: readonly object[] } {
 function start(
   command: string[],
   env: NodeJS.ProcessEnv,
-  stdio: 'inherit' | ['ignore', 'pipe', 'pipe'],
+  stdio: 'inherit' | [number, 'pipe', 'pipe'],
 ): ChildProcess {
   const [file, ...args] = command as [string, ...string[]];
   const child = spawn(file, args, { env, stdio });
@@ -268,6 +287,18 @@ function drained(child: ChildProcess): Promise<void> {
       else stream.once('end', resolve).once('close', resolve);
     });
   return Promise.all([ended(child.stdout), ended(child.stderr)]).then(() => {});
+}
+
+/**
+ * For an app that exited unserved saying it needs a terminal (a program that is not Node started in
+ * a way the launcher did not follow, e.g. through a shell): the fix, named.
+ */
+function needsTerminalHint(output: string, command: readonly string[]): string {
+  if (!/\b(tty|terminal|interactive)\b/i.test(output)) return '';
+  return (
+    '\nIt says it needs a terminal: run it in a pseudo-terminal of its own with ' +
+    `\`ink-mcp --terminal -- ${command.join(' ')}\` (keys and screen only).`
+  );
 }
 
 /**

@@ -38,6 +38,8 @@ export const ENV = {
   mode: 'INK_MCP_MODE',
   session: 'INK_MCP_SESSION',
   socket: 'INK_MCP_SOCKET',
+  /** The launcher's stdin for the app, as `device:inode` (app-stdin.ts): not a setting. */
+  stdin: 'INK_MCP_STDIN',
   port: 'INK_MCP_PORT',
   columns: 'INK_MCP_COLUMNS',
   rows: 'INK_MCP_ROWS',

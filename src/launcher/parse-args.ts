@@ -39,7 +39,7 @@ From an agent's session to a test:
 
 The same preload without the launcher: node --import ink-mcp/register app.js
 (configured by ${Object.values(ENV)
-  .filter((name) => name !== ENV.socket && name !== ENV.recordCommand)
+  .filter((name) => name !== ENV.socket && name !== ENV.stdin && name !== ENV.recordCommand)
   .join(', ')}).
 `;
 

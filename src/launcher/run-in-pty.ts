@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { exitWords } from '../util/exit-words.js';
 import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
 import { linger } from './linger.js';
@@ -19,6 +20,7 @@ export async function runInPty(
   env: NodeJS.ProcessEnv,
   config: RegisterConfig,
   tools: readonly object[] | undefined,
+  why: 'not_node' | 'asked' = 'not_node',
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
@@ -66,6 +68,7 @@ export async function runInPty(
       answerBlocks: config.answerBlocks,
     },
     io: { kind: 'stdio', input: toServer, output: fromServer, ended: inputEnded },
+    why,
   });
   if (!served.ok) {
     const message = `ink-mcp: ${served.message}`;
@@ -84,7 +87,7 @@ export async function runInPty(
   const last = lastLines(await served.lastScreen);
   await served.stopped;
   relay.detach(
-    `ink-mcp: the program exited (exit code ${code}) before it answered this request.` +
+    `ink-mcp: the program exited (${exitWords(code)}) before it answered this request.` +
       (last ? ` Its last screen:\n${last}` : ''),
   );
   process.exitCode = stopping ? 0 : code;

@@ -47,6 +47,9 @@ let appInk: string | undefined;
  */
 const BOUND = /^(ink|react|react\/.+|ink-text-input|ink-select-input|@inkjs\/ui)$/;
 
+/** What every module of the app shares with its Ink: React. */
+const SHARED = /^(react|react\/.+)$/;
+
 export function initialize(data: HooksData): void {
   ownRoot = data.ownRoot;
 }
@@ -65,10 +68,23 @@ export async function resolve(
       // Not installed beside the app's Ink (an adapter's library the app does not use): ink-mcp's.
     }
   }
+  // The app's other modules (a widget library hoisted beside it) see the same Ink and React as the
+  // app's Ink does: installing ink-mcp beside a CLI on Ink 5 and React 18 puts Ink 6 and React 19
+  // (its peers) at the top of node_modules and the CLI's own copies under it, where a library the CLI
+  // shares with no one (ink-text-input) still resolves the top ones: two Reacts in one tree ("Cannot
+  // read properties of null (reading 'useState')"), the app's first render throws.
+  if (!own && appInk && SHARED.test(specifier)) {
+    try {
+      return await next(specifier, { ...context, parentURL: appInk });
+    } catch {
+      // Not beside the app's Ink: as the module itself resolves it.
+    }
+  }
   const resolved = await next(specifier, context);
   if (specifier !== 'ink' || own) return resolved;
   appInk ??= resolved.url;
-  return { url: WRAPPER_PREFIX + encodeURIComponent(resolved.url), format: 'module', shortCircuit: true };
+  // Every `import 'ink'` gets the copy the app imported first (one Ink, one set of contexts).
+  return { url: WRAPPER_PREFIX + encodeURIComponent(appInk), format: 'module', shortCircuit: true };
 }
 
 export async function load(

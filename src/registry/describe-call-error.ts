@@ -50,6 +50,13 @@ export function describeCallError(
       if (error.why === 'shutting_down') {
         return `ink-mcp: ${tool} was not run: the server is shutting down and accepts no more calls. Nothing was changed.`;
       }
+      if (error.why === 'exited_while_waiting') {
+        return (
+          `ink-mcp: ${tool} was waiting when the app of session ${JSON.stringify(error.sessionId)} exited` +
+          `${error.exit === undefined ? '' : ` (${error.exit})`}; nothing was changed. Its last screen is below: ` +
+          'it may say why. The app and its tools are gone.'
+        );
+      }
       if (error.why === 'stopped_while_running') {
         return (
           `ink-mcp: ${tool} was running when the app of session ${JSON.stringify(error.sessionId)} stopped, ` +

@@ -90,6 +90,8 @@ export interface TerminalServing {
   stop(): void;
   /** Requests that need the app wait for this (its first output). @default none: at once */
   ready?: Promise<void>;
+  /** How it ended (`exit code 3`), once `exited` resolved, when known: the answers owed say it. */
+  exit?: () => string | undefined;
 }
 
 /** An app's Ink instance, served. */
@@ -342,9 +344,12 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       else ready();
     }
     void serving.exited.then(async () => {
+      // The last app, and the server closes with it: the client is not told its list changed (its
+      // listing would find the connection gone; the answer owed says the app and its tools are gone).
+      if (ids.size === 1 && options.whenIdle === 'close') server.hub.quiet();
       // As an Ink session goes (McpSession): off the server, then stopped.
       detach?.();
-      serving.session.stop();
+      serving.session.stop(serving.exit?.());
       instances.delete(instance);
       await gone(id);
     });

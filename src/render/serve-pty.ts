@@ -1,5 +1,7 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
+import type { PtyWhy } from '../terminal/terminal-mode.js';
+import { exitWords } from '../util/exit-words.js';
 import type { ServeIo } from './serve-app.js';
 import { serveTerminalApp } from './serve-terminal.js';
 
@@ -25,6 +27,8 @@ export interface ServePtyOptions {
   builtinTools: boolean;
   server: McpServerOptions;
   io: Extract<ServeIo, { kind: 'stdio' }>;
+  /** Why it runs in a pseudo-terminal, for its answers' `Mode:` line. @default 'not_node' */
+  why?: PtyWhy;
 }
 
 export type PtyServing =
@@ -66,8 +70,12 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
       clearTimeout(kill);
     });
   };
-  // Its last output is on the screen before the session ends with it.
-  const exited = program.exited.then(() => program.screen.parsed());
+  // Its last output is on the screen before the session ends with it, and its code is known.
+  let code: number | undefined;
+  const exited = program.exited.then((exitCode) => {
+    code = exitCode;
+    return program.screen.parsed();
+  });
   // Like an Ink app's first render: a request that needs the program waits until it has drawn.
   const ready = Promise.race([
     program.screen.answered({
@@ -83,7 +91,16 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
     session: options.session,
     builtinTools: options.builtinTools,
     io: options.io,
-    app: { screen: program.screen, send: program.send, mode: 'pty', exited, stop, ready },
+    app: {
+      screen: program.screen,
+      send: program.send,
+      mode: 'pty',
+      ...(options.why ? { ptyWhy: options.why } : {}),
+      exited,
+      stop,
+      ready,
+      exit: () => (code === undefined ? undefined : exitWords(code)),
+    },
   });
   // The session is over only when nothing of the program's is left: its background jobs end too.
   const stopped = served.stopped.then(async () => {

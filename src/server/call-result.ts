@@ -90,7 +90,7 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if (answer.stopped) {
     result.content.push(
       text(
-        'The app exited after this call (the screen above is its last): its session has ended and its tools are gone.',
+        `The app exited${answer.exit === undefined ? '' : ` (${answer.exit})`} after this call (the screen above is its last): its session has ended and its tools are gone.`,
       ),
     );
     return laidOut(result, options.blocks);

@@ -78,6 +78,8 @@ export class Session {
   /** Which colours the agent last got, for the hint that they changed. */
   readonly #colours = new ColourWatch();
   #running = true;
+  /** How the app ended, when its server knows (`exit code 3`): answers owed at the stop say it. */
+  #exit: string | undefined;
   readonly #onStop: Subscribable<void>;
   /**
    * The last screen answered in full (no offset, no styles), and what it was made from: a screen
@@ -104,6 +106,11 @@ export class Session {
 
   get running(): boolean {
     return this.#running;
+  }
+
+  /** How the app ended (`exit code 3`), once it stopped, when its server knows. */
+  get exit(): string | undefined {
+    return this.#exit;
   }
 
   /** The tree as of the last commit. */
@@ -137,9 +144,10 @@ export class Session {
   }
 
   /** The app unmounted: its hub answers every call from now on (queued or running) `session_not_running`. */
-  stop(): void {
+  stop(exit?: string): void {
     if (!this.#running) return;
     this.#running = false;
+    this.#exit = exit;
     this.#onStop.emit();
     this.#onStop.clear();
   }

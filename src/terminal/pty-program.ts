@@ -31,27 +31,29 @@ export interface PtyOptions {
 }
 
 /**
- * Starts `command` in a pseudo-terminal (node-pty) sized like the session's terminal, as a person's
- * terminal would run it, and keeps its screen (@xterm/headless). Nothing of it reaches a real
- * terminal: the pseudo-terminal is ink-mcp's alone. node-pty is a native module (an optional
- * dependency): when it cannot be loaded, the answer says so.
+ * Starts `command` in a pseudo-terminal sized like the session's terminal, as a person's terminal
+ * would run it, and keeps its screen (@xterm/headless). Nothing of it reaches a real terminal: the
+ * pseudo-terminal is ink-mcp's alone. @lydell/node-pty is node-pty with prebuilt binaries for every
+ * platform (node-pty itself builds from source with node-gyp on Linux, so a machine without a
+ * compiler would lose terminal mode); it is an optional dependency: when it cannot be loaded, the
+ * answer says so.
  */
 export async function startInPty(options: PtyOptions): Promise<PtyStart> {
-  let pty: typeof import('node-pty');
+  let pty: typeof import('@lydell/node-pty');
   try {
-    const loaded = (await import('node-pty')) as typeof import('node-pty') & {
-      default?: typeof import('node-pty');
+    const loaded = (await import('@lydell/node-pty')) as typeof import('@lydell/node-pty') & {
+      default?: typeof import('@lydell/node-pty');
     };
     pty = loaded.default ?? loaded;
   } catch (error) {
     return {
       ok: false,
       code: 'no_pty',
-      message: `node-pty, which runs a program that is not Node in a terminal, could not be loaded (${error instanceof Error ? error.message : String(error)}). Install it beside ink-mcp (npm install node-pty), or start a Node app directly (ink-mcp -- node app.js).`,
+      message: `@lydell/node-pty, which runs a program that is not Node in a terminal, could not be loaded (${error instanceof Error ? error.message : String(error)}). Install it beside ink-mcp (npm install @lydell/node-pty, prebuilt: no compiler needed), or start a Node app directly (ink-mcp -- node app.js).`,
     };
   }
   const [file, ...args] = options.command as [string, ...string[]];
-  let child: import('node-pty').IPty;
+  let child: import('@lydell/node-pty').IPty;
   try {
     child = pty.spawn(file, args, {
       name: 'xterm-256color',

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from '@lydell/node-pty';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { spawn } from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app } from './launch.js';

@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type IPty, spawn as spawnPty } from '@lydell/node-pty';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { type IPty, spawn as spawnPty } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
 
