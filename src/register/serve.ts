@@ -2,7 +2,7 @@ import * as ownInk from 'ink';
 import { ENV, type RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
-import { serveApp } from '../render/serve-app.js';
+import { type ServedApp, serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
@@ -23,12 +23,13 @@ type InkModule = typeof ownInk;
 export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
   const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
+  const adapters = loadAdapters(logger);
   const served = await serveApp({
     mount: mountSession,
     server: { logger, surface: config.surface, answerBlocks: config.answerBlocks },
     session: config.session,
     io: input
-      ? { kind: 'stdio', ...input, before: loadAdapters(logger) }
+      ? { kind: 'stdio', ...input, before: adapters }
       : { kind: 'http', ...(config.port === undefined ? {} : { port: config.port }) },
     headless: {
       ...(config.columns === undefined ? {} : { columns: config.columns }),
@@ -56,7 +57,12 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       const render = wrapRender(ink.render, served);
       return ((...args: Parameters<typeof render>) => {
         rendered = true;
-        return render(...args);
+        const instance = render(...args);
+        // Attached, nothing holds requests for the adapters (stdio's `before` does): they load at
+        // the first render all the same, and the sessions are read again once they have, so that a
+        // widget drawn before then (an ink-text-input on the first screen) is offered.
+        if (!input) void adapters().then(() => rereadSessions(served));
+        return instance;
       }) as typeof render;
     }
     // Another copy, imported later (a plugin's, a widget library's): importing it changes nothing;
@@ -95,6 +101,11 @@ function recordSetup(config: RegisterConfig): RecordSetup {
       env,
     },
   };
+}
+
+/** Each session's tree read again (a type map changed under it): new tools are listed and said. */
+function rereadSessions(served: ServedApp): void {
+  for (const session of served.server.hub.sessions()) session.snapshot();
 }
 
 /** This process's Node options (`--import tsx`) without the preload itself, which a replay adds again. */
