@@ -4,7 +4,7 @@ import type { CallAnswer } from '../session/hub.js';
 import { ScreenReading } from '../session/screen-view.js';
 import { Screenshot } from '../session/screenshot.js';
 import { errorText } from '../util/text.js';
-import { cleanScreenText } from '../walker/clean-text.js';
+import { cleanAppText, cleanScreenText, cleanStrings } from '../walker/clean-text.js';
 import type { Surface } from './stable-surface.js';
 import type { StructuredCheck } from './structured-result.js';
 
@@ -52,7 +52,8 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if ('mode' in answer && answer.mode !== undefined) screen.push(text(answer.mode));
   if (!answer.ok) {
     const actions = options.actions === undefined ? [] : [text(options.actions)];
-    // Worded here, once, with the name the model knows (h4: errors are facts until the boundary).
+    // Worded here, once, with the name the model knows (h4: errors are facts until the boundary);
+    // cleaned as an app's text, since a detail may quote one (an option's label, an exception's).
     // An unknown tool's name is the one the model called: there is no listed name for it.
     const { error } = answer;
     const message = describeCallError(
@@ -63,7 +64,7 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     return laidOut(
       {
         isError: true,
-        content: [text(withSuggestions(message, options.suggestions)), ...screen, ...actions],
+        content: [text(cleanAppText(withSuggestions(message, options.suggestions))), ...screen, ...actions],
       },
       options.blocks,
     );
@@ -139,13 +140,16 @@ function screenItem(screen: string): Content {
   return text(`Screen after the call:\n${screen}`);
 }
 
-/** A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not JSON). */
+/**
+ * A string as it is; undefined as "done"; anything else as 2-space JSON (or a note why it is not
+ * JSON). Its strings are an app's text (labels, values): cleaned, escapes and all.
+ */
 export function valueText(value: unknown): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return cleanAppText(value);
   if (value instanceof ScreenReading || value instanceof Screenshot) return cleanScreenText(value.text);
   if (value === undefined) return 'done';
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return JSON.stringify(value, cleanStrings, 2) ?? String(value);
   } catch (error) {
     return `(the tool returned a value that is not JSON: ${errorText(error)})`;
   }

@@ -84,7 +84,11 @@ describe('ink-mcp --attach', () => {
       await waitFor(() => output().includes('How many apples?'));
       const client = await connect(files);
       const read = async () =>
-        ((await client.callTool({ name: 'app_screen_read', arguments: {} })).content as Array<{ text?: string }>)
+        (
+          (await client.callTool({ name: 'app_screen_read', arguments: {} })).content as Array<{
+            text?: string;
+          }>
+        )
           .map((block) => block.text ?? '')
           .join('\n');
       // The adapters load at the first render, beside the client connecting: what the first answer
