@@ -40,6 +40,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
     builtinTools: config.builtinTools,
     ...(config.record && input ? { record: recordSetup(config) } : {}),
     screenshots: config.screenshots,
+    ...(config.keyEffectsMs === undefined ? {} : { keyEffectsMs: config.keyEffectsMs }),
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',

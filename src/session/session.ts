@@ -41,7 +41,7 @@ export interface SessionOptions {
   /** Which widget has focus, in words, for every answer. @default none */
   focus?: () => string | undefined;
   /** Types into the app as a person would (`CallInfo.input`); resolves once the key took effect. @default none */
-  input?: (data: string) => Promise<void>;
+  input?: (data: string) => Promise<unknown>;
   /**
    * How the session reaches the app, when that limits what an agent can do (a terminal session has
    * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
@@ -66,7 +66,7 @@ export class Session {
   readonly deriveCache = new DeriveCache();
   readonly logger: Logger | undefined;
   /** Types into the app as a person would (`CallInfo.input`), when the app has a keyboard. */
-  readonly input: ((data: string) => Promise<void>) | undefined;
+  readonly input: ((data: string) => Promise<unknown>) | undefined;
   /** Which widget has focus, in words, for every answer (when the app has focus). */
   readonly focus: (() => string | undefined) | undefined;
   /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */

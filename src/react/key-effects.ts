@@ -1,0 +1,120 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * What a key set in motion past its own commit: the short timers the app scheduled while the key was
+ * handled and its effects ran (`setTimeout(() => setView('form'), 10)` in a key handler, a
+ * `useEffect` that opens a dialog a tick later). A key's answer waits for those (key-settling.ts), so
+ * that the screen and "Actions now" are not those of a tree the app was about to replace.
+ *
+ * Only what the key scheduled is waited for, never a fixed time: a key that schedules no timer costs
+ * nothing more. The watch replaces the global `setTimeout` while one or more keys are in flight, so
+ * it sees the timers an app schedules however it calls it (directly, through a promise that sleeps,
+ * from a library); it leaves out intervals (a spinner runs for ever), timers longer than the window
+ * (a debounce of 300 ms, a toast that fades after seconds), and timers of code that is not the app's
+ * (ink-mcp's own, Ink's render throttle, React's scheduler), by the file that scheduled them.
+ */
+
+/** A key's answer waits at most this long, after its commit, for the timers it scheduled. */
+export const DEFAULT_KEY_EFFECTS_MS = 150;
+
+/** A timer the app scheduled while a key was in flight. */
+interface Watched {
+  timer: unknown;
+  due: number;
+}
+
+/** The timers seen while it was open. */
+export interface TimerWatch {
+  /** Stops seeing new timers (those already seen stay). */
+  close(): void;
+  /** The due time (`performance.now()`) of the earliest seen timer still pending, if any. */
+  nextDue(): number | undefined;
+}
+
+const originalSetTimeout = globalThis.setTimeout;
+const open = new Set<Set<Watched>>();
+
+/** Files whose timers are not the app's: ink-mcp's own (`src/`, `components/`), and the libraries that render it. */
+const OWN_DIRS = [new URL('..', import.meta.url), new URL('../../components/', import.meta.url)].map((url) =>
+  fileURLToPath(url),
+);
+const NOT_THE_APPS =
+  /[\\/]node_modules[\\/](?:ink|es-toolkit|react|react-dom|react-reconciler|scheduler|@modelcontextprotocol[\\/][^\\/]+|zod|ajv|@xterm[\\/][^\\/]+)[\\/]/;
+
+/**
+ * Starts seeing the timers of at most `windowMs` that the app schedules, until `close()`. Several
+ * watches may be open at once (keys of two sessions): each sees every timer.
+ */
+export function watchTimers(windowMs: number): TimerWatch {
+  const seen = new Set<Watched>();
+  (seen as Set<Watched> & { windowMs?: number }).windowMs = windowMs;
+  open.add(seen);
+  if (open.size === 1) globalThis.setTimeout = watchingSetTimeout as typeof setTimeout;
+  let closed = false;
+  return {
+    close() {
+      if (closed) return;
+      closed = true;
+      open.delete(seen);
+      if (open.size === 0) globalThis.setTimeout = originalSetTimeout;
+    },
+    nextDue() {
+      let next: number | undefined;
+      for (const entry of seen) {
+        if (isDone(entry.timer)) seen.delete(entry);
+        else if (next === undefined || entry.due < next) next = entry.due;
+      }
+      return next;
+    },
+  };
+}
+
+/** Resolves after `ms`, on a timer no watch sees (ink-mcp's own). */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => originalSetTimeout(resolve, Math.max(0, ms)));
+}
+
+function watchingSetTimeout(this: unknown, ...args: Parameters<typeof setTimeout>): unknown {
+  const timer = Reflect.apply(originalSetTimeout, this, args) as unknown;
+  const delay = Number(args[1] ?? 0);
+  const ms = Number.isFinite(delay) && delay > 0 ? delay : 0;
+  let caller: string | undefined;
+  for (const seen of open) {
+    const windowMs = (seen as Set<Watched> & { windowMs?: number }).windowMs ?? 0;
+    if (ms > windowMs) continue;
+    caller ??= callerFile();
+    if (caller === '' || OWN_DIRS.some((dir) => caller!.startsWith(dir)) || NOT_THE_APPS.test(caller))
+      return timer;
+    seen.add({ timer, due: performance.now() + ms });
+  }
+  return timer;
+}
+
+/** The file of the code that called `setTimeout` ('' when it cannot be told: then it is not watched). */
+function callerFile(): string {
+  const limit = Error.stackTraceLimit;
+  const holder: { stack?: string } = {};
+  try {
+    Error.stackTraceLimit = 2;
+    Error.captureStackTrace(holder, watchingSetTimeout);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  const frame = holder.stack?.split('\n')[1] ?? '';
+  const file = /\(?((?:file:\/\/)?[^\s()]+?):\d+:\d+\)?$/.exec(frame.trim())?.[1] ?? '';
+  return file.startsWith('file://') ? safePath(file) : file;
+}
+
+function safePath(url: string): string {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return '';
+  }
+}
+
+/** Whether a timer has run or was cleared (Node marks both on the Timeout object). */
+function isDone(timer: unknown): boolean {
+  if (typeof timer !== 'object' || timer === null) return true;
+  return (timer as { _destroyed?: unknown })._destroyed === true;
+}
