@@ -90,19 +90,28 @@ function watchingSetTimeout(this: unknown, ...args: Parameters<typeof setTimeout
   return timer;
 }
 
-/** The file of the code that called `setTimeout` ('' when it cannot be told: then it is not watched). */
+/**
+ * The file of the code that called `setTimeout` ('' when it cannot be told: then it is not watched).
+ * Read from the call sites themselves, not a formatted stack: formatting may run source maps
+ * (tsx, vitest, --enable-source-maps), which costs milliseconds a call.
+ */
 function callerFile(): string {
   const limit = Error.stackTraceLimit;
-  const holder: { stack?: string } = {};
+  const prepare = Error.prepareStackTrace;
+  const holder: { stack?: unknown } = {};
   try {
-    Error.stackTraceLimit = 2;
+    Error.stackTraceLimit = 1;
+    Error.prepareStackTrace = (_error, sites) => sites;
     Error.captureStackTrace(holder, watchingSetTimeout);
+    const sites = holder.stack as NodeJS.CallSite[] | undefined;
+    const file = sites?.[0]?.getFileName() ?? '';
+    return file.startsWith('file://') ? safePath(file) : file;
+  } catch {
+    return '';
   } finally {
     Error.stackTraceLimit = limit;
+    Error.prepareStackTrace = prepare;
   }
-  const frame = holder.stack?.split('\n')[1] ?? '';
-  const file = /\(?((?:file:\/\/)?[^\s()]+?):\d+:\d+\)?$/.exec(frame.trim())?.[1] ?? '';
-  return file.startsWith('file://') ? safePath(file) : file;
 }
 
 function safePath(url: string): string {

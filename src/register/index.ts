@@ -10,6 +10,7 @@ import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
 import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
 import { lookLikeTerminal } from './terminal-look.js';
 import { installTerminalPair, type TerminalPair } from './terminal-pair.js';
+import { WidgetCopies } from './widget-copies.js';
 
 /**
  * How long after an app first behaved as a terminal UI (raw mode, cursor controls) without having
@@ -41,10 +42,11 @@ if (!result.ok) {
   // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
   const roots = pair ? installDevtoolsHook() : undefined;
   if (config.mode === 'stdio') lookLikeTerminal(config);
+  const copies = new WidgetCopies();
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
   const start = () => {
-    started ??= import('./serve.js').then((m) => m.serve(config, stdio));
+    started ??= import('./serve.js').then((m) => m.serve(config, stdio, copies));
     return started;
   };
   const fallback = (ink: object, error: unknown) => {
@@ -72,6 +74,7 @@ if (!result.ok) {
         (error: unknown) => fallback(ink, error),
       );
     },
+    widgetCopy: (library, module) => copies.add(library, module),
   };
   setPreloadHook(hook);
   const claimTerminal = () => {

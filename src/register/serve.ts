@@ -7,6 +7,7 @@ import { mountSession } from '../render/session-mount.js';
 import { stderrLogger } from '../walker/logger.js';
 import type { Logger } from '../walker/types.js';
 import { openInput } from './served-input.js';
+import type { WidgetCopies } from './widget-copies.js';
 import { wrapRender } from './wrap-render.js';
 
 /** After the end of input: the app has this long to finish on its own before the process exits. */
@@ -20,11 +21,16 @@ type InkModule = typeof ownInk;
  * opening is answered before the app's first render; or over Streamable HTTP (attach). Returns what
  * wraps the app's `render`.
  */
-export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promise<(ink: object) => unknown> {
+export async function serve(
+  config: RegisterConfig,
+  stdio?: StdioChannel,
+  copies?: WidgetCopies,
+): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
   const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
-  const adapters = loadAdapters(logger);
-  const served = await serveApp({
+  let served: ServedApp | undefined;
+  const adapters = loadAdapters(logger, copies, () => served && rereadSessions(served));
+  served = await serveApp({
     mount: mountSession,
     server: { logger, surface: config.surface, answerBlocks: config.answerBlocks },
     session: config.session,
@@ -62,7 +68,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
         // Attached, nothing holds requests for the adapters (stdio's `before` does): they load at
         // the first render all the same, and the sessions are read again once they have, so that a
         // widget drawn before then (an ink-text-input on the first screen) is offered.
-        if (!input) void adapters().then(() => rereadSessions(served));
+        if (!input) void adapters().then(() => served && rereadSessions(served));
         return instance;
       }) as typeof render;
     }
@@ -146,10 +152,29 @@ const ANOTHER_COPY =
  * ran). Requests that need the app wait for them. The preload is an entry point like the package
  * root, not part of the core: it loads the root.
  */
-function loadAdapters(logger: Logger): () => Promise<unknown> {
+function loadAdapters(
+  logger: Logger,
+  copies: WidgetCopies | undefined,
+  reread: () => void,
+): () => Promise<unknown> {
   let adapters: Promise<unknown> | undefined;
   return () =>
-    (adapters ??= import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
+    (adapters ??= Promise.all([
+      import(new URL('../../index.js', import.meta.url).href),
+      // Other copies of the widget libraries (nested under another dependency): adapted as they load.
+      copies &&
+        import(new URL('../../components/adapters/copies.js', import.meta.url).href).then(
+          (m: { adaptCopy(library: string, module: object): boolean }) => {
+            let ready = false;
+            copies.adaptWith((library, module) => {
+              m.adaptCopy(library, module);
+              // One loaded after the first render: the sessions' trees are read again for it.
+              if (ready) reread();
+            });
+            ready = true;
+          },
+        ),
+    ]).catch((error: unknown) =>
       logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
     ));
 }
