@@ -14,8 +14,8 @@
 import { performance } from 'node:perf_hooks';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { App } from '../examples/todo/App.js';
-import { loadResvg } from '../src/session/png-rasterizer.js';
-import { screenSvg } from '../src/session/screen-svg.js';
+import { loadResvg } from '../src/screen/png-rasterizer.js';
+import { screenSvg } from '../src/screen/screen-svg.js';
 import { renderHeadless } from '../src/testing/render-headless.js';
 import { silentLogger } from './fixtures/apps.js';
 import { figure, median, note, quick, warnIfDevelopment } from './stats.js';

@@ -23,6 +23,7 @@ export { defaultTypeMap, registerDefaultProvider } from './registry/default-type
 export { deriveTools, deriveWithRefusals } from './registry/public-derive.js';
 // Serving
 export { type McpApp, type RenderMcpOptions, renderMcp } from './render/render-mcp.js';
+export type { RasterizerLoader, RasterizeSvg, ScreenshotOptions } from './screen/png-rasterizer.js';
 export type {
   HttpEndpoint,
   ListenOptions,
@@ -35,10 +36,10 @@ export type {
 export { createMcpServer } from './server/index.js';
 export { Confirmer, type ConfirmerOptions, type PendingConfirmation } from './session/confirmer.js';
 export { type CallAnswer, type CallContext, Hub, type HubOptions } from './session/hub.js';
-export type { RasterizerLoader, RasterizeSvg, ScreenshotOptions } from './session/png-rasterizer.js';
 export { Session, type SessionOptions } from './session/session.js';
 export type { SessionHost } from './session/session-host.js';
 export type { ViewSource } from './session/view-source.js';
+export type { Logger } from './util/logger.js';
 export type { SecretNames } from './util/secret-names.js';
 // The walker (pure)
 export { ActionError, isActionError } from './walker/action-error.js';
@@ -63,7 +64,6 @@ export type {
   JsonObject,
   JsonSchemaObject,
   JsonValue,
-  Logger,
   Observation,
   Refusal,
   SpecFault,

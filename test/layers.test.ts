@@ -12,17 +12,31 @@ const allowed: Record<string, readonly string[]> = {
   // Below every layer: helpers with no knowledge of any (listener sets, text clipping).
   util: [],
   walker: ['util'],
+  // What draws or reads the screen (styles, colours, the view of rows and columns, pictures): plain
+  // text and cells in, text or an image out; no session, no call.
+  screen: ['util', 'walker'],
   registry: ['util', 'walker'],
-  session: ['util', 'walker', 'registry'],
-  react: ['util', 'walker', 'registry', 'session'],
-  server: ['util', 'walker', 'registry', 'session'],
+  session: ['util', 'walker', 'registry', 'screen'],
+  react: ['util', 'walker', 'registry', 'screen', 'session'],
+  server: ['util', 'walker', 'registry', 'screen', 'session'],
   // An app reached only as a terminal (bytes out, bytes in): the built-in tools' providers of
   // src/react/builtins/ (which load no React), over a screen kept by a terminal emulator.
-  terminal: ['util', 'walker', 'registry', 'session', 'react'],
-  render: ['util', 'walker', 'registry', 'session', 'react', 'server', 'terminal'],
-  testing: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render'],
+  terminal: ['util', 'walker', 'registry', 'screen', 'session', 'react'],
+  render: ['util', 'walker', 'registry', 'screen', 'session', 'react', 'server', 'terminal'],
+  testing: ['util', 'walker', 'registry', 'screen', 'session', 'react', 'server', 'render'],
   // The preload: an entry point over the package root (src/index.ts: the core and the adapters).
-  register: ['util', 'walker', 'registry', 'session', 'react', 'server', 'render', 'launcher', 'terminal'],
+  register: [
+    'util',
+    'walker',
+    'registry',
+    'screen',
+    'session',
+    'react',
+    'server',
+    'render',
+    'launcher',
+    'terminal',
+  ],
   // `ink-mcp/start`: answers before the app and ink-mcp's server load, so it stays as light as the launcher.
   start: ['util', 'walker', 'render', 'launcher'],
   // The launcher stays light: it starts in a blink, and never loads React, Ink or the SDK.
@@ -32,6 +46,7 @@ const packages: Record<string, RegExp> = {
   util: /^(react|ink|@modelcontextprotocol\/)/,
   walker: /^(react|ink|@modelcontextprotocol\/)/,
   registry: /^(react|ink|@modelcontextprotocol\/)/,
+  screen: /^(react|ink|@modelcontextprotocol\/)/,
   session: /^(react|ink|@modelcontextprotocol\/)/,
   react: /^@modelcontextprotocol\//,
   server: /^(react|ink)(\/|$)/,
@@ -75,6 +90,30 @@ describe('layers', () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  it('no import circle in src/ (type-only imports count: a circle through types is one module tangle all the same)', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of [...files(join(root, 'src')), ...files(join(root, 'components'))]) {
+      const edges = imports(file)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => relative(root, join(file, '..', spec)).replace(/\.js$/, ''));
+      graph.set(relative(root, file).replace(/\.tsx?$/, ''), edges);
+    }
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, path: string[]): void => {
+      if (state.get(node) === 'done') return;
+      if (state.get(node) === 'open') {
+        circles.push([...path.slice(path.indexOf(node)), node].join(' → '));
+        return;
+      }
+      state.set(node, 'open');
+      for (const next of graph.get(node) ?? []) if (graph.has(next)) visit(next, [...path, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(circles).toEqual([]);
+  });
 
   it('components/ import the library only through its public API', () => {
     const wrong: string[] = [];

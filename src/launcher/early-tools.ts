@@ -1,5 +1,6 @@
 import { stableCatalog } from '../walker/builtin-catalog.js';
 import { isId } from '../walker/ids.js';
+import { sessionToolName, underscored } from '../walker/tool-name.js';
 
 /**
  * The `tools/list` answer a stdio server will give once its app has rendered, made without loading
@@ -40,11 +41,11 @@ export function earlyTools(options: EarlyToolsOptions): EarlyTool[] | undefined 
   const { session, builtinTools, screenshots = false, nameStyle } = options;
   if (!isId(session)) return undefined;
   return stableCatalog(builtinTools, screenshots).map((entry) => {
-    const canonical = `${session}.${entry.name}`;
+    const canonical = sessionToolName(session, entry.name);
     // A valid session id (≤ 32 characters) and the catalog's names stay within the 64 characters of a
     // portable name and never collide once dots become `_`: no hash suffix is ever needed here.
     const tool: EarlyTool = {
-      name: nameStyle === 'dotted' ? canonical : canonical.replaceAll('.', '_'),
+      name: nameStyle === 'dotted' ? canonical : underscored(canonical),
       inputSchema: entry.inputSchema as Record<string, unknown>,
       description: entry.description,
     };

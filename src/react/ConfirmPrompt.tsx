@@ -188,7 +188,7 @@ export function ConfirmPrompt({ confirmer }: ConfirmPromptProps) {
       {footer.map((part, i) =>
         wrapWords(part.text, width).map((line, j) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the footer's lines, in order.
-          <Text key={`${i}.${j}`} bold={part.strong} dimColor={!part.strong}>
+          <Text key={`${i}:${j}`} bold={part.strong} dimColor={!part.strong}>
             {line}
           </Text>
         )),

@@ -1,7 +1,8 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
+import type { Logger } from '../util/logger.js';
 import { ID_RULE } from '../walker/id-rule.js';
 import { specsOf } from '../walker/offered.js';
-import type { ActionSpec, Logger, ToolProvider, ViewNode } from '../walker/types.js';
+import type { ActionSpec, ToolProvider, ViewNode } from '../walker/types.js';
 import { withChildren } from './provider-for.js';
 
 /**

@@ -1,10 +1,11 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
 import type { ViewSource } from '../session/view-source.js';
+import type { Logger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { ungroup } from '../walker/groups.js';
 import { SpliceNotes } from '../walker/splice-note.js';
-import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
+import type { TypeMap, ViewNode } from '../walker/types.js';
 import type { CacheEntry } from './cache-entry.js';
 import { type CommitCount, commitCount } from './commit-count.js';
 import { observeCommits } from './commit-observer.js';

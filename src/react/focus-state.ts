@@ -28,7 +28,7 @@ interface FocusContextValue extends FocusManager {
 }
 
 /** How deep below the HostRoot the FocusContext provider may be (Ink 6/8: about 6 levels). */
-const MAX_DEPTH = 24;
+const MAX_PROVIDER_DEPTH = 24;
 
 /** Where the last search found things: the walk repeats it, so a commit costs a few pointer reads. */
 interface Found {
@@ -86,7 +86,7 @@ export class FocusReader {
     // Down the first children, ancestors kept: App is an ancestor of the provider.
     const ancestors: Fiber[] = [];
     let fiber: Fiber | null = hostRoot.child;
-    while (fiber !== null && ancestors.length < MAX_DEPTH) {
+    while (fiber !== null && ancestors.length < MAX_PROVIDER_DEPTH) {
       const value = contextValue(fiber);
       if (value !== undefined) {
         for (let i = ancestors.length - 1; i >= 0; i--) {

@@ -1,7 +1,7 @@
 import type { RegisterConfig } from '../launcher/config.js';
 import { serveTerminalApp } from '../render/serve-terminal.js';
 import { createXtermScreen } from '../terminal/xterm-screen.js';
-import { stderrLogger } from '../walker/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import type { InkRoots } from './devtools-hook.js';
 import { openInput } from './served-input.js';
 import type { TerminalPair } from './terminal-pair.js';

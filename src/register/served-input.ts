@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
-import type { Logger } from '../walker/types.js';
+import type { Logger } from '../util/logger.js';
 
 /** Where the preload's server reads and writes the protocol. */
 export interface Input {

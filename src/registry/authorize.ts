@@ -1,22 +1,13 @@
 import { REDACTED } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import type { ToolAnnotations } from '../walker/types.js';
+import type { AuthorizeRequest } from './authorize-request.js';
 import { type CallErrorOf, type DenyReason, denied } from './call-error.js';
 import { tooLongToShow } from './shown-text.js';
 
 export type AuthorizeDecision = 'allow' | 'deny' | 'ask';
 
-export interface AuthorizeRequest {
-  tool: string;
-  args: Record<string, unknown>;
-  sessionId: string;
-  client?: { name: string; version?: string };
-  /**
-   * What the call will do, worded by the app from the widget as it is when the person is asked
-   * (`ActionSpec.confirmation`): shown with the question, and checked again before the call runs.
-   */
-  summary?: string;
-}
+export type { AuthorizeRequest } from './authorize-request.js';
 
 /** Decides sensitive and destructive calls. Configured as `createMcpServer({ authorize })`. */
 export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Promise<AuthorizeDecision>;

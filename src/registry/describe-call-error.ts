@@ -1,5 +1,5 @@
 import { clip } from '../util/text.js';
-import type { ArgumentIssue, CallErrorFacts, DenyReason } from './call-error.js';
+import type { ArgumentIssue, CallErrorFacts, DenyReason } from './call-error-facts.js';
 
 /**
  * The one place that words a failed call for a model: what was wrong, then what to do about it. Every

@@ -1,3 +1,4 @@
+import { MAX_DEPTH } from '../walker/limits.js';
 /**
  * Whether a JSON Schema is well formed by the 2020-12 meta-schema, decided without the meta-schema,
  * for the keywords tool schemas are made of (types, properties, lengths, bounds, enums, patterns,
@@ -13,9 +14,6 @@
 export function plainlyWellFormed(schema: unknown): boolean {
   return isSchema(schema, 0);
 }
-
-/** Deeper than this is left to Ajv. */
-const MAX_DEPTH = 32;
 
 type Check = (value: unknown, depth: number) => boolean;
 

@@ -1,3 +1,4 @@
+import { MAX_DEPTH } from '../walker/limits.js';
 /**
  * A validator for the JSON Schemas tools are usually made of, built without generating code. Ajv
  * compiles each schema into a function, and its first compile in a process costs 10–20 ms of cold
@@ -50,9 +51,6 @@ const ANNOTATIONS = new Set([
 type Data = Record<string, unknown>;
 type Kind = 'any' | 'string' | 'number' | 'object' | 'array';
 type Rule = { kind: Kind; test: (data: never) => boolean };
-
-/** Too deep a schema is left to Ajv (plainlyWellFormed stops at 32 levels too). */
-const MAX_DEPTH = 32;
 
 function build(schema: unknown, depth = 0): QuickValidator | undefined {
   if (schema === true) return () => true;

@@ -1,7 +1,8 @@
+import type { Logger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { NameTable } from '../walker/name-table.js';
-import type { JsonObject, Logger, ToolAnnotations, ToolDef, ZodSchema } from '../walker/types.js';
+import type { JsonObject, ToolAnnotations, ToolDef, ZodSchema } from '../walker/types.js';
 import { type BreakerOptions, CircuitBreakers } from './circuit-breaker.js';
 
 /** What a static tool's handler learns about the call. */

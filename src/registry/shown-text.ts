@@ -1,5 +1,5 @@
 import { CLEANING_SET_RE } from '../walker/clean-text.js';
-import type { AuthorizeRequest } from './authorize.js';
+import type { AuthorizeRequest } from './authorize-request.js';
 
 /**
  * The longest shown argument text (`shownArgs`) a person is asked to approve, in UTF-16 code units.

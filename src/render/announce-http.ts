@@ -1,6 +1,6 @@
 import type { McpServerHandle } from '../server/create-mcp-server.js';
 import type { HttpEndpoint, ListenOptions } from '../server/http-server.js';
-import type { Logger } from '../walker/types.js';
+import type { Logger } from '../util/logger.js';
 import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
 
 export interface AnnounceOptions extends ListenOptions {

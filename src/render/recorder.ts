@@ -1,9 +1,10 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/server';
 import type { MemoryTerminal } from '../react/memory-terminal.js';
+import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
-import { viewText } from '../session/screen-view.js';
 import { castFrameLine, castHeaderLine } from '../util/asciicast.js';
+import type { Logger } from '../util/logger.js';
 import {
   RECORDING_VERSION,
   type RecordedAnswer,
@@ -14,7 +15,7 @@ import {
 } from '../util/recording.js';
 import { type IsSecret, REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
-import type { Logger } from '../walker/types.js';
+import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
 import { tapTransport } from './tap-transport.js';
 
 /** What to record and how the app is started again (replay, exported tests). */
@@ -254,7 +255,7 @@ export class Recorder {
       'result' in message
         ? (this.#redactAnswer(message.result as Record<string, unknown>) as RecordedAnswer)
         : { error: (message as { error: { code: number; message: string } }).error };
-    const session = this.#ctx.hub.session(call.canonical.split('.', 1)[0] ?? '');
+    const session = this.#ctx.hub.session(sessionOf(call.canonical));
     const view = session?.screenView();
     const line: RecordedCall = {
       type: 'call',
@@ -367,12 +368,10 @@ export class Recorder {
 function canonicalName(hub: Hub, called: string, args: Record<string, unknown>): string {
   const act = /^(.+)[._]act$/.exec(called)?.[1];
   if (act !== undefined && typeof args.widget === 'string' && typeof args.action === 'string')
-    return `${act}.${args.widget}.${args.action}`;
+    return toolName(act, args.widget, args.action);
   const names = hub.registry.list().map((tool) => tool.name);
   return (
-    names.find((name) => name === called) ??
-    names.find((name) => name.replaceAll('.', '_') === called) ??
-    called
+    names.find((name) => name === called) ?? names.find((name) => underscored(name) === called) ?? called
   );
 }
 

@@ -1,7 +1,7 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { hookedTerminalSession } from '../terminal/hooked-session.js';
 import { type TerminalApp, terminalSession } from '../terminal/terminal-session.js';
-import { stderrLogger } from '../walker/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import { type ServedApp, type ServeIo, serveApp } from './serve-app.js';
 
 /** An app reached only through its terminal, running. */

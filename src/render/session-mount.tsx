@@ -4,10 +4,10 @@ import { McpSession } from '../react/McpSession.js';
 import { createMemoryTerminal, type MemoryTerminal } from '../react/memory-terminal.js';
 import { Scrollback } from '../react/scrollback.js';
 import type { McpTypeMap } from '../react/type-map.js';
+import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { Confirmer } from '../session/confirmer.js';
-import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 import type { SessionHost } from '../session/session-host.js';
-import type { Logger } from '../walker/types.js';
+import type { Logger } from '../util/logger.js';
 import { tapConsole } from './console-tap.js';
 import { attachedScreen, tapScreen } from './screen-tap.js';
 

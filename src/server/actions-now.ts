@@ -1,5 +1,6 @@
 import { needsAuthorization } from '../registry/authorize.js';
 import { clip } from '../util/text.js';
+import { widgetActionName } from '../walker/tool-name.js';
 import type { JsonObject, ToolDef } from '../walker/types.js';
 
 /** More actions than this are counted, not listed: an answer stays readable in a large app. */
@@ -28,7 +29,7 @@ function actionLine(tool: ToolDef): string {
       ? ' (read-only)'
       : '';
   const summary = firstSentence(tool.description);
-  return `- ${tool.widgetId}.${tool.action} ${argumentSummary(tool.inputSchema)}${approval}${summary === '' ? '' : `: ${summary}`}`;
+  return `- ${widgetActionName(tool.widgetId, tool.action)} ${argumentSummary(tool.inputSchema)}${approval}${summary === '' ? '' : `: ${summary}`}`;
 }
 
 function firstSentence(description: string | null): string {

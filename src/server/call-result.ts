@@ -1,8 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
+import { ScreenReading } from '../screen/screen-view.js';
+import { Screenshot } from '../screen/screenshot.js';
 import type { CallAnswer } from '../session/hub.js';
-import { ScreenReading } from '../session/screen-view.js';
-import { Screenshot } from '../session/screenshot.js';
 import { errorText } from '../util/text.js';
 import { cleanAppText, cleanScreenText, cleanStrings } from '../walker/clean-text.js';
 import type { Surface } from './stable-surface.js';
@@ -52,8 +52,9 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if ('mode' in answer && answer.mode !== undefined) screen.push(text(answer.mode));
   if (!answer.ok) {
     const actions = options.actions === undefined ? [] : [text(options.actions)];
-    // Worded here, once, with the name the model knows (h4: errors are facts until the boundary);
-    // cleaned as an app's text, since a detail may quote one (an option's label, an exception's).
+    // Worded here, once, with the name the model knows: an error is facts (a `code` and what it
+    // knows) until it leaves, so the words use the listed name (src/registry/call-error.ts). Cleaned
+    // as an app's text, since a detail may quote one (an option's label, an exception's message).
     // An unknown tool's name is the one the model called: there is no listed name for it.
     const { error } = answer;
     const message = describeCallError(

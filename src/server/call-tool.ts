@@ -3,9 +3,10 @@ import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
 import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
+import type { Logger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
-import type { Logger } from '../walker/types.js';
+import { toolName, widgetActionName } from '../walker/tool-name.js';
 import { actionsNowText } from './actions-now.js';
 import {
   type AnswerBlocks,
@@ -119,11 +120,11 @@ function prepare(
     return answer(ctx, { ok: false, error, screen }, act, names.lister);
   }
   // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
-  const shownAction = acting?.ok ? `${acting.widget}.${acting.action}` : undefined;
+  const shownAction = acting?.ok ? widgetActionName(acting.widget, acting.action) : undefined;
   // The registry is read once per call: here, and the tool found is handed to the hub.
   const { canonical, tool } =
-    shownAction !== undefined
-      ? { canonical: `${act}.${shownAction}`, tool: undefined }
+    act !== undefined && acting?.ok
+      ? { canonical: toolName(act, acting.widget, acting.action), tool: undefined }
       : resolve(ctx, called, listed);
   const callArgs = acting?.ok ? acting.args : (args ?? {});
   const listedName =
@@ -132,7 +133,8 @@ function prepare(
       : (name: string) => (name === canonical ? shownAction : names.listed(name));
   const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
-  // annotations may ask for the authorizer when the listed tool's did not (h4: authorizer on the live spec).
+  // annotations may ask for the authorizer when the listed tool's did not (the widget as it is at
+  // call time decides; src/registry/authorize.ts).
   const confirm =
     ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
   const client = request.client ?? ctx.server.getClientVersion();
@@ -239,7 +241,7 @@ function actSession(
 ): string | undefined {
   const found = actSessionOf(listed ?? called, hub.hasSession);
   if (found !== undefined || !called.endsWith('_act') || hub.registry.get(called)) return found;
-  return actSessionOf(`${called.slice(0, -'_act'.length)}.act`, hub.hasSession);
+  return actSessionOf(actName(called.slice(0, -'_act'.length)), hub.hasSession);
 }
 
 /**

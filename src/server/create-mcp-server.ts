@@ -7,11 +7,12 @@ import type { CoalesceOptions } from '../session/coalesce.js';
 import { Hub } from '../session/hub.js';
 import type { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
+import type { Logger } from '../util/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import type { SecretNames } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import { SERVER_NAME, VERSION } from '../util/version.js';
-import { stderrLogger } from '../walker/logger.js';
-import type { Logger } from '../walker/types.js';
+import { sessionOf } from '../walker/tool-name.js';
 import type { AnswerBlocks } from './call-result.js';
 import { Connection, type NameStyle } from './connection.js';
 import { type HttpEndpoint, HttpServer, type HttpServerDeps, type ListenOptions } from './http-server.js';
@@ -147,7 +148,7 @@ class InkMcpServer implements McpServerHandle {
 
   attach(session: Session): () => void {
     if (this.#closing) return () => {};
-    const clash = this.hub.registry.list().find((t) => !t.derived && t.name.split('.', 1)[0] === session.id);
+    const clash = this.hub.registry.list().find((t) => !t.derived && sessionOf(t.name) === session.id);
     if (clash) {
       this.#logger.warn(
         `ink-mcp: session "${session.id}" was not attached: the server tool "${clash.name}" already uses that name as its namespace. Rename the session or the tool.`,

@@ -9,8 +9,8 @@ import {
   type ServerNotifier,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import type { Logger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
-import type { Logger } from '../walker/types.js';
 import type { Connection } from './connection.js';
 import { type EventStoreLimits, ServerEvents, type SessionEvents, SSE_RETRY_MS } from './event-store.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server';
-import type { Logger } from '../walker/types.js';
+import type { Logger } from '../util/logger.js';
 import type { ListedTool } from './stable-surface.js';
 import { strictSchema } from './strict-schema.js';
 

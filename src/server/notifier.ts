@@ -1,5 +1,5 @@
+import type { Logger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
-import type { Logger } from '../walker/types.js';
 
 /** What a client is told changed: its tool list, the resource list, or one resource (its URI). */
 export type Notice = 'tools' | 'resources' | (string & {});

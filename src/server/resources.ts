@@ -1,13 +1,13 @@
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import { viewText } from '../screen/screen-view.js';
 import { type CoalesceOptions, coalesce } from '../session/coalesce.js';
-import { viewText } from '../session/screen-view.js';
 import type { Session } from '../session/session.js';
+import type { Logger } from '../util/logger.js';
 import { type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
 import { ID_SOURCE } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
-import type { Logger } from '../walker/types.js';
 import { type IsSecret, treeJson } from './tree-json.js';
 
 export type ResourceKind = 'screen' | 'tree';

@@ -1,5 +1,6 @@
 import type { Hub } from '../session/hub.js';
 import { ACT, KEYBOARD_PRESS, SCREEN_SCREENSHOT, stableCatalog } from '../walker/builtin-catalog.js';
+import { sessionToolName } from '../walker/tool-name.js';
 import type { JsonObject, ToolAnnotations } from '../walker/types.js';
 
 /**
@@ -24,7 +25,7 @@ export interface ListedTool {
 
 /** The canonical name of a session's `act` tool. */
 export function actName(sessionId: string): string {
-  return `${sessionId}.${ACT}`;
+  return sessionToolName(sessionId, ACT);
 }
 
 /** The session whose `act` tool `canonical` names, if it is one of `sessionIds`. */
@@ -53,8 +54,8 @@ export class StableListing {
     // Which built-ins a session has is read from what it registered (its options are the app's).
     const sessions = hub.sessions().map((s) => ({
       id: s.id,
-      builtins: hub.registry.get(`${s.id}.${KEYBOARD_PRESS.name}`) !== undefined,
-      screenshots: hub.registry.get(`${s.id}.${SCREEN_SCREENSHOT.name}`) !== undefined,
+      builtins: hub.registry.get(sessionToolName(s.id, KEYBOARD_PRESS.name)) !== undefined,
+      screenshots: hub.registry.get(sessionToolName(s.id, SCREEN_SCREENSHOT.name)) !== undefined,
     }));
     const key = `${statics.map((t) => t.name).join(' ')}|${sessions.map(sessionKey).join(' ')}`;
     if (key !== this.#key) {
@@ -71,7 +72,7 @@ export class StableListing {
     if (tools === undefined) {
       const { id } = session;
       tools = stableCatalog(session.builtins, session.screenshots).map((e) => ({
-        name: `${id}.${e.name}`,
+        name: sessionToolName(id, e.name),
         description: e.description,
         inputSchema: e.inputSchema,
         annotations: e.annotations,

@@ -4,6 +4,7 @@ import { describeSpecFault } from '../walker/describe-refusal.js';
 import { ID_RULE } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 import { pickAnnotations } from '../walker/pick-annotations.js';
+import { nameSegments, sessionOf } from '../walker/tool-name.js';
 import type { ActionAnnotations, JsonSchemaObject, ToolAnnotations, ZodSchema } from '../walker/types.js';
 import { isZodSchema } from '../walker/zod-schema.js';
 import { unlistableSchema } from './list-tools.js';
@@ -40,12 +41,12 @@ export function checkStaticTool(input: ServerToolInput, sessionIds: ReadonlySet<
     ok: false,
     message: `ink-mcp: the server tool ${quote(name)} was refused: ${why}`,
   });
-  if (typeof name !== 'string' || !TOOL_NAME.test(name) || !name.split('.').every(isId)) {
+  if (typeof name !== 'string' || !TOOL_NAME.test(name) || !nameSegments(name).every(isId)) {
     return refuse(
       `a tool name is one or more segments of ${ID_RULE} joined by "." (at most 128 in all). Rename it.`,
     );
   }
-  const namespace = name.split('.', 1)[0] as string;
+  const namespace = sessionOf(name);
   if (sessionIds.has(namespace)) {
     return refuse(
       `its first segment "${namespace}" is the id of an attached session, whose tools all start with "${namespace}.". Rename the tool or the session.`,

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Logger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
-import type { Logger } from '../walker/types.js';
 
 /**
  * Makes a stdio transport survive its client going away. The SDK's transport writes to stdout with no

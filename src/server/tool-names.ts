@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { underscored } from '../walker/tool-name.js';
 
 /**
  * How a server lists tool names. `'portable'`: segments joined by `_`, at most 64 characters, which
@@ -86,7 +87,7 @@ export class ToolNames {
     if (current.includes(called)) return called;
     let match: string | undefined;
     for (const canonical of current) {
-      if (canonical.replaceAll('.', '_') !== called) continue;
+      if (underscored(canonical) !== called) continue;
       if (match !== undefined) return undefined; // ambiguous: let the caller suggest both
       match = canonical;
     }
@@ -94,7 +95,7 @@ export class ToolNames {
   }
 
   #assign(canonical: string): string {
-    const base = canonical.replaceAll('.', '_');
+    const base = underscored(canonical);
     const candidates = [
       ...(base.length <= PORTABLE_MAX_LENGTH ? [base] : []),
       ...HASH_LENGTHS.map((n) => withHash(base, shortHash(canonical, n))),

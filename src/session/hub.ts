@@ -9,10 +9,12 @@ import {
 import type { BreakerOptions } from '../registry/circuit-breaker.js';
 import { type RegisteredTool, Registry, type StaticTool } from '../registry/registry.js';
 import { type ArgsResult, ArgsValidator } from '../registry/validate-args.js';
+import type { Logger } from '../util/logger.js';
+import { stderrLogger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
-import { stderrLogger } from '../walker/logger.js';
-import type { Logger, ToolDef } from '../walker/types.js';
+import { sessionOf, toolName } from '../walker/tool-name.js';
+import type { ToolDef } from '../walker/types.js';
 import { OWED_ANSWER_GRACE_MS } from './answers-owed.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
 import { Dispatcher, type LiveCall } from './dispatcher.js';
@@ -170,7 +172,7 @@ export class Hub implements SessionHost {
     rawArgs: unknown,
     ctx: CallContext = {},
   ): Promise<CallAnswer> {
-    const name = `${sessionId}.${widgetId}.${action}`;
+    const name = toolName(sessionId, widgetId, action);
     const attached = this.#sessions.get(sessionId);
     if (attached?.session.running && !this.registry.get(name) && !this.#resync(name)) {
       const present = this.registry.sessionTools(sessionId).some((t) => t.widgetId === widgetId);
@@ -231,7 +233,7 @@ export class Hub implements SessionHost {
 
   /** The called name resolved once: the tool and, for a derived one, its running session. */
   #target(name: string, known: RegisteredTool | undefined): Target | CallError {
-    if (this.#draining) return sessionNotRunning(name, name.split('.', 1)[0] ?? '', 'shutting_down');
+    if (this.#draining) return sessionNotRunning(name, sessionOf(name), 'shutting_down');
     const tool = known ?? this.registry.get(name) ?? this.#resync(name);
     if (!tool) {
       const stopped = this.#stoppedSessionOf(name);
@@ -249,7 +251,7 @@ export class Hub implements SessionHost {
    * precisely why its widget cannot act, which a vanished name could not.)
    */
   #resync(name: string): RegisteredTool | undefined {
-    const attached = this.#sessions.get(name.split('.', 1)[0] ?? '');
+    const attached = this.#sessions.get(sessionOf(name));
     if (!attached?.session.running) return undefined;
     // Forced: a source that changed its tree in place (plain data) still gets re-derived here.
     attached.sync.sync(attached.session.toolTree(true), true);
@@ -258,7 +260,7 @@ export class Hub implements SessionHost {
 
   /** The stopped session a name belongs to (its first segment), if the hub remembers one. */
   #stoppedSessionOf(name: string): string | undefined {
-    const sessionId = name.split('.', 1)[0] ?? '';
+    const sessionId = sessionOf(name);
     return this.#stopped.has(sessionId) && !this.#sessions.has(sessionId) ? sessionId : undefined;
   }
 

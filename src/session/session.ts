@@ -1,10 +1,5 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
-import { Subscribable } from '../util/subscribable.js';
-import { errorText } from '../util/text.js';
-import { cleanScreenText } from '../walker/clean-text.js';
-import { DeriveCache } from '../walker/derive-cache.js';
-import type { Logger, TypeMap, ViewNode } from '../walker/types.js';
-import { ColourWatch, colourLayout } from './colour-hint.js';
+import { ColourWatch, colourLayout } from '../screen/colour-hint.js';
 import {
   cellWidth,
   type ScreenSize,
@@ -12,10 +7,16 @@ import {
   viewLines,
   viewScreen,
   viewText,
-} from './screen-view.js';
-import { PLAIN } from './sgr.js';
-import { styledMarkup } from './style-markup.js';
-import { fitSpans, parseStyled, plainLine, type StyledLine } from './styled-text.js';
+} from '../screen/screen-view.js';
+import { PLAIN } from '../screen/sgr.js';
+import { styledMarkup } from '../screen/style-markup.js';
+import { fitSpans, parseStyled, plainLine, type StyledLine } from '../screen/styled-text.js';
+import type { Logger } from '../util/logger.js';
+import { Subscribable } from '../util/subscribable.js';
+import { errorText } from '../util/text.js';
+import { cleanScreenText } from '../walker/clean-text.js';
+import { DeriveCache } from '../walker/derive-cache.js';
+import type { TypeMap, ViewNode } from '../walker/types.js';
 import type { ViewSource } from './view-source.js';
 
 export type { DispatchResult, ToolChanges } from './call-outcome.js';
@@ -158,7 +159,7 @@ export class Session {
   /**
    * The screen as `screen.read` shows it, from line `offset` (or its last rows): plain, with the
    * hint when its colours changed since the agent last got them; or, with `styles`, in the styled
-   * form (src/session/style-markup.ts) when the session can read styles.
+   * form (src/screen/style-markup.ts) when the session can read styles.
    */
   readScreen(offset?: number, styles = false): ScreenRead | undefined {
     const styledRaw = this.#styled();
@@ -280,7 +281,7 @@ function lineWidth(line: StyledLine): number {
 
 /** A screen as `screen.read` gives it. */
 export interface ScreenRead extends ScreenView {
-  /** Whether `text` is in the styled form (src/session/style-markup.ts). */
+  /** Whether `text` is in the styled form (src/screen/style-markup.ts). */
   styled: boolean;
   /** The line saying the colours changed (a plain screen only). */
   hint?: string;

@@ -1,10 +1,11 @@
 import { NO_DIFF, type Registry, type ToolDiff } from '../registry/registry.js';
+import type { Logger } from '../util/logger.js';
 import { deriveWithRefusals } from '../walker/derive.js';
 import { DeriveCache } from '../walker/derive-cache.js';
 import { IncrementalDerivation } from '../walker/derive-incremental.js';
 import { describeRefusal, describeRefusedSessionId, refusalKey } from '../walker/describe-refusal.js';
 import { isId } from '../walker/ids.js';
-import type { Logger, Refusal, TypeMap, ViewNode } from '../walker/types.js';
+import type { Refusal, TypeMap, ViewNode } from '../walker/types.js';
 import type { ViewSource } from './view-source.js';
 
 /** What a synchronizer derives from: a session's id, type map and tree (not the session itself). */

@@ -8,9 +8,9 @@ import { FocusReader } from '../react/focus-state.js';
 import { namedPart } from '../react/type-map.js';
 import { defaultTypeMap } from '../registry/default-type-map.js';
 import { Session } from '../session/session.js';
+import type { Logger } from '../util/logger.js';
 import { personOnlyWidget } from '../walker/person-only.js';
 import { SpliceNotes } from '../walker/splice-note.js';
-import type { Logger } from '../walker/types.js';
 import { modeLine } from './terminal-mode.js';
 import type { TerminalApp } from './terminal-session.js';
 

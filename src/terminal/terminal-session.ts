@@ -4,10 +4,11 @@ import { keyboardProvider } from '../react/builtins/keyboard-tools.js';
 import { screenProvider } from '../react/builtins/screen-tools.js';
 import { Session } from '../session/session.js';
 import type { ViewSource } from '../session/view-source.js';
+import type { Logger } from '../util/logger.js';
 import { ActionError } from '../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../walker/builtin-catalog.js';
 import { markBuiltin } from '../walker/reserved-ids.js';
-import type { Logger, ToolProvider, ViewNode } from '../walker/types.js';
+import type { ToolProvider, ViewNode } from '../walker/types.js';
 import { modeLine, type TerminalMode } from './terminal-mode.js';
 import type { TerminalScreen } from './xterm-screen.js';
 

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { maskVolatile } from '../util/mask-volatile.js';
 import { answerText, type Recording } from '../util/recording.js';
+import { sessionOf } from '../walker/tool-name.js';
 import { consentOf, stepTitle } from './replay.js';
 import { normalizeScreen } from './screen-matchers.js';
 
@@ -88,7 +89,7 @@ export function exportTest(recording: Recording, options: ExportOptions): string
     );
     if (call.screen !== null)
       out.push(
-        `  expect(await app.screen(${JSON.stringify(call.canonical.split('.', 1)[0])})).toMatchScreen(${template(normalizeScreen(maskVolatile(call.screen), sessions))});`,
+        `  expect(await app.screen(${JSON.stringify(sessionOf(call.canonical))})).toMatchScreen(${template(normalizeScreen(maskVolatile(call.screen), sessions))});`,
       );
     out.push('});');
   }

@@ -6,8 +6,8 @@ import type { MemoryStdin, MemoryTerminal } from '../react/memory-terminal.js';
 import type { McpTypeMap } from '../react/type-map.js';
 import { serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
+import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
-import type { ScreenshotOptions } from '../session/png-rasterizer.js';
 
 export interface RenderHeadlessOptions extends McpServerOptions {
   /** The session id (first segment of every tool name). @default 'app' */

@@ -2,6 +2,7 @@ import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/client'
 import { lineDiff } from '../util/line-diff.js';
 import { answerText, type RecordedAnswer, type RecordedCall, type Recording } from '../util/recording.js';
 import { errorText } from '../util/text.js';
+import { sessionOf, underscored } from '../walker/tool-name.js';
 import { type HeadlessProcess, launchHeadless } from './launch-headless.js';
 import { normalizeScreen } from './screen-matchers.js';
 
@@ -69,7 +70,7 @@ export async function replayRecording(
         part = 'answer';
         diff = lineDiff(expected, actual);
       } else if (call.screen !== null) {
-        const screen = normalizeScreen(await app.screen(sessionOf(call)), sessions);
+        const screen = normalizeScreen(await app.screen(sessionOf(call.canonical)), sessions);
         const recorded = normalizeScreen(call.screen, sessions);
         if (screen !== recorded) {
           part = 'screen';
@@ -103,7 +104,7 @@ export function describeDifference(d: ReplayDifference): string {
  */
 export function stepTitle(call: RecordedCall): string {
   // `app_keyboard_press` says `app.keyboard.press` already.
-  const same = call.canonical.replaceAll('.', '_') === call.tool.replaceAll('.', '_');
+  const same = underscored(call.canonical) === underscored(call.tool);
   const meaning = same ? '' : ` (${call.canonical})`;
   const { widget, action, args } = call.arguments;
   const acting = typeof widget === 'string' && typeof action === 'string' && meaning !== '';
@@ -133,8 +134,4 @@ export function consentOf(call: RecordedCall): ElicitResult[] {
     const answer = q.answer as { action?: unknown } | null;
     return answer && typeof answer.action === 'string' ? [answer as ElicitResult] : [];
   });
-}
-
-function sessionOf(call: RecordedCall): string {
-  return call.canonical.split('.', 1)[0] ?? 'app';
 }

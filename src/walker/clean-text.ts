@@ -52,7 +52,7 @@ export function cleanText(s: string): string {
  * (`ESC ] 0 ; my title BEL` leaves "my title"; Node 24 removes them), and DCS/SOS/PM/APC strings
  * and most two-character escapes, hence this pattern.
  * Whatever is left over (a lone ESC, a C1 control) is in the cleaning set. Exported for the one
- * reader of the styles among them (src/session/styled-text.ts), which must split text exactly here.
+ * reader of the styles among them (src/screen/styled-text.ts), which must split text exactly here.
  */
 export const ESCAPE_RE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.

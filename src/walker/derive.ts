@@ -1,13 +1,14 @@
+import { stderrLogger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
 import { cleanOutputSchema } from './clean-output-schema.js';
 import { DeriveCache } from './derive-cache.js';
 import { describeRefusal, describeRefusedSessionId } from './describe-refusal.js';
 import { findProvider } from './find-provider.js';
 import { isId } from './ids.js';
-import { stderrLogger } from './logger.js';
 import { isExcluded, specsOf } from './offered.js';
 import { pickAnnotations } from './pick-annotations.js';
 import { isBuiltinProvider, RESERVED_WIDGET_IDS } from './reserved-ids.js';
+import { toolName } from './tool-name.js';
 import type { ActionSpec, Refusal, ToolDef, ToolProvider, TypeMap, ViewNode, WalkContext } from './types.js';
 import { isZodSchema } from './zod-schema.js';
 
@@ -148,7 +149,7 @@ function deriveSpec(
   }
   const annotations = pickAnnotations(s.annotations);
   const tool: ToolDef = {
-    name: `${sessionId}.${widgetId}.${name}`,
+    name: toolName(sessionId, widgetId, name),
     description: cleaned.description,
     inputSchema: cleaned.inputSchema,
     annotations,

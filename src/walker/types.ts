@@ -1,4 +1,5 @@
 import type { $ZodType, output } from 'zod/v4/core';
+import type { Logger } from '../util/logger.js';
 
 /** A value JSON can encode, as the client's tool list carries it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
@@ -138,13 +139,6 @@ export interface ViewNode {
 export type TypeMap =
   | { readonly [type: string]: ToolProvider | null | undefined }
   | ReadonlyMap<unknown, ToolProvider | null | undefined>;
-
-/** Where warnings go. Never stdout: stdout belongs to the protocol (stdio) or to Ink's frames. */
-export interface Logger {
-  warn(message: string): void;
-  info?(message: string): void;
-  error?(message: string): void;
-}
 
 export interface WalkContext {
   /** The first segment of every tool name. Must pass `isId`. */

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useMcpTools } from '../../src/index.js';
-import { COLOUR_HINT } from '../../src/session/colour-hint.js';
+import { COLOUR_HINT } from '../../src/screen/colour-hint.js';
 import { renderHeadless } from '../../src/testing/index.js';
 import { scoreGuess, Tiles } from '../helpers/wordle-tiles.js';
 import { textOf } from './helpers.js';

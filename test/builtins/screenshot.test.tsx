@@ -3,9 +3,9 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Box, Text } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../examples/todo/App.js';
-import { COLOUR_HINT } from '../../src/session/colour-hint.js';
-import { CELL } from '../../src/session/screen-svg.js';
-import { DEFAULT_BACKGROUND, DEFAULT_FOREGROUND } from '../../src/session/terminal-palette.js';
+import { COLOUR_HINT } from '../../src/screen/colour-hint.js';
+import { CELL } from '../../src/screen/screen-svg.js';
+import { DEFAULT_BACKGROUND, DEFAULT_FOREGROUND } from '../../src/screen/terminal-palette.js';
 import { type RenderHeadlessOptions, renderHeadless } from '../../src/testing/index.js';
 import { colours, type DecodedPng, decodePng, PNG_SIGNATURE, pixel } from '../helpers/png.js';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { McpSession, type McpTypeMap } from '../../src/react/index.js';
 import type { Authorizer } from '../../src/registry/authorize.js';
 import { type CallAnswer, Hub } from '../../src/session/hub.js';
-import type { Logger } from '../../src/walker/types.js';
+import type { Logger } from '../../src/util/logger.js';
 
 const opened: { close(): Promise<void> }[] = [];
 

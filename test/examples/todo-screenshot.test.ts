@@ -1,7 +1,7 @@
 // Issue #31, item 5: the todo example started as an agent starts it, with INK_MCP_SCREENSHOTS=1.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { CELL } from '../../src/session/screen-svg.js';
+import { CELL } from '../../src/screen/screen-svg.js';
 import { colours, decodePng, PNG_SIGNATURE } from '../helpers/png.js';
 import { startTodo } from './todo-process.js';
 

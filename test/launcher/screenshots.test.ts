@@ -6,7 +6,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENV, readConfig } from '../../src/launcher/config.js';
 import { parseArgs } from '../../src/launcher/parse-args.js';
-import { CELL } from '../../src/session/screen-svg.js';
+import { CELL } from '../../src/screen/screen-svg.js';
 import { screenshotsFromEnv, screenshotsOnByEnv } from '../../src/util/screenshots-env.js';
 import { colours, decodePng } from '../helpers/png.js';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';

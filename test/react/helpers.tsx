@@ -5,7 +5,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { McpSession, type McpSessionProps } from '../../src/react/index.js';
 import type { Session } from '../../src/session/session.js';
 import type { SessionHost } from '../../src/session/session-host.js';
-import type { Logger, ViewNode } from '../../src/walker/types.js';
+import type { Logger } from '../../src/util/logger.js';
+import type { ViewNode } from '../../src/walker/types.js';
 
 /** A SessionHost that records what it is given, so a test can reach the Session. */
 export function fakeHost(): SessionHost & { sessions: Session[]; detached: number } {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { DataSource } from '../../fixtures/data-source.js';
 import { Hub, type HubOptions } from '../../src/session/hub.js';
 import { Session } from '../../src/session/session.js';
+import type { Logger } from '../../src/util/logger.js';
 import { ActionError } from '../../src/walker/action-error.js';
-import type { Logger, ToolProvider, ViewNode } from '../../src/walker/types.js';
+import type { ToolProvider, ViewNode } from '../../src/walker/types.js';
 
 /** A tiny app over plain data: a list of counters, re-"rendered" into a tree after every change. */
 function counterApp(options: HubOptions = {}, initial: { id: string; disabled?: boolean }[] = [{ id: 'c' }]) {

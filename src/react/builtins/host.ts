@@ -1,4 +1,4 @@
-import type { PngRasterizer } from '../../session/png-rasterizer.js';
+import type { PngRasterizer } from '../../screen/png-rasterizer.js';
 import type { ScreenPicture, ScreenRead } from '../../session/session.js';
 import type { AriaEntry } from '../aria-outline.js';
 import type { FocusState } from '../focus-state.js';

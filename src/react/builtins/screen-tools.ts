@@ -1,6 +1,6 @@
-import { ScreenReading, viewText } from '../../session/screen-view.js';
+import { ScreenReading, viewText } from '../../screen/screen-view.js';
+import { MARKUP_LEGEND } from '../../screen/style-markup.js';
 import type { ScreenRead } from '../../session/session.js';
-import { MARKUP_LEGEND } from '../../session/style-markup.js';
 import { ActionError } from '../../walker/action-error.js';
 import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';

@@ -1,7 +1,7 @@
-import type { PngRasterizer, PngResult } from '../../session/png-rasterizer.js';
-import { SCREENSHOT_PACKAGES } from '../../session/png-rasterizer.js';
-import { screenSvg } from '../../session/screen-svg.js';
-import { Screenshot } from '../../session/screenshot.js';
+import type { PngRasterizer, PngResult } from '../../screen/png-rasterizer.js';
+import { SCREENSHOT_PACKAGES } from '../../screen/png-rasterizer.js';
+import { screenSvg } from '../../screen/screen-svg.js';
+import { Screenshot } from '../../screen/screenshot.js';
 import { ActionError } from '../../walker/action-error.js';
 import { SCREEN_SCREENSHOT } from '../../walker/builtin-catalog.js';
 import type { ActionSpec } from '../../walker/types.js';

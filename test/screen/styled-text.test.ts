@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COLOUR_HINT, ColourWatch, colourLayout } from '../../src/session/colour-hint.js';
-import { approximateName, colourName } from '../../src/session/colour-names.js';
-import { viewLines } from '../../src/session/screen-view.js';
-import { applySgr, PLAIN, paletteColour } from '../../src/session/sgr.js';
-import { styledMarkup } from '../../src/session/style-markup.js';
-import { fitSpans, parseStyled, plainLine } from '../../src/session/styled-text.js';
+import { COLOUR_HINT, ColourWatch, colourLayout } from '../../src/screen/colour-hint.js';
+import { approximateName, colourName } from '../../src/screen/colour-names.js';
+import { viewLines } from '../../src/screen/screen-view.js';
+import { applySgr, PLAIN, paletteColour } from '../../src/screen/sgr.js';
+import { styledMarkup } from '../../src/screen/style-markup.js';
+import { fitSpans, parseStyled, plainLine } from '../../src/screen/styled-text.js';
 import { CLEANING_SET_RE, cleanScreenText } from '../../src/walker/clean-text.js';
 
 const ESC = '\u001B';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewScreen, viewText } from '../../src/session/screen-view.js';
+import { viewScreen, viewText } from '../../src/screen/screen-view.js';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
 const size = { rows: 5, columns: 20, sessionId: 'app' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellShape } from '../../src/session/cell-shapes.js';
+import { cellShape } from '../../src/screen/cell-shapes.js';
 
 const CELL = { x: 90, y: 36, width: 9, height: 18 };
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CELL, screenSvg } from '../../src/session/screen-svg.js';
-import { PLAIN, type Style } from '../../src/session/sgr.js';
-import { parseStyled } from '../../src/session/styled-text.js';
+import { CELL, screenSvg } from '../../src/screen/screen-svg.js';
+import { PLAIN, type Style } from '../../src/screen/sgr.js';
+import { parseStyled } from '../../src/screen/styled-text.js';
 import {
   blend,
   colourHex,
   DEFAULT_BACKGROUND,
   DEFAULT_FOREGROUND,
-} from '../../src/session/terminal-palette.js';
+} from '../../src/screen/terminal-palette.js';
 
 const span = (text: string, style: Style = PLAIN) => ({ text, style });
 /** The elements of an SVG, one per entry (the root's children). */
