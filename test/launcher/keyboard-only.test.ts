@@ -67,9 +67,15 @@ describe('keyboard-only apps through the launcher', () => {
     expect(run.stderr()).not.toContain('requests waited');
   }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
 
-  it('a key that opens a view 100 ms later is answered with that view and its actions (issue #41 item 3)', async () => {
-    const run = await launch(built.bin, [], ['node', app('delayed-view.js')]);
+  it('a key that opens a view 500 ms later is answered with that view and its actions (issue #41 item 3; INK_MCP_KEY_EFFECTS_MS)', async () => {
+    // A long delay and window, so that a loaded machine's slow answer cannot show the view by chance.
+    const run = await launch(built.bin, [], ['node', app('delayed-view.js')], undefined, {
+      DELAY_MS: '500',
+      INK_MCP_KEY_EFFECTS_MS: '2000',
+    });
     try {
+      // Keys the menu only counts: the first key's and the first render's one-time costs paid.
+      expect((await run.call('app.keyboard.press', { keys: ['x', 'x'] })).text).toContain('2 other keys');
       const pressed = await run.call('app.keyboard.press', { keys: ['n'] });
       expect(pressed.text).toContain('Screen after the call:\nName:');
       expect(pressed.text).toContain('text_input_1.type_into');
