@@ -1,5 +1,5 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
-import { ColourWatch, colourLayout } from '../screen/colour-hint.js';
+import { ColourWatch } from '../screen/colour-hint.js';
 import {
   cellWidth,
   type ScreenSize,
@@ -168,7 +168,7 @@ export class Session {
     const options = this.#viewOptions(offset);
     const last = this.#last;
     const whole = offset === undefined && !styles;
-    let plain: { view: ScreenView; layout?: string };
+    let plain: { view: ScreenView; lines?: readonly StyledLine[] };
     if (
       whole &&
       last !== undefined &&
@@ -181,15 +181,14 @@ export class Session {
       plain = { view: viewScreen(cleanScreenText(raw), options) };
     } else {
       const view = viewLines(parseStyled(raw), options, fitSpans);
-      const layout = colourLayout(view.lines);
       if (styles) {
-        this.#colours.shown(layout);
+        this.#colours.shown(view.lines);
         return { text: styledMarkup(view.lines), note: view.note, styled: true };
       }
-      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, layout };
+      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, lines: view.lines };
     }
     if (whole) this.#last = { raw, rows: options.rows, columns: options.columns, ...plain };
-    const hint = plain.layout === undefined ? undefined : this.#colours.plain(plain.layout);
+    const hint = plain.lines === undefined ? undefined : this.#colours.plain(plain.lines);
     return { ...plain.view, styled: false, ...(hint === undefined ? {} : { hint }) };
   }
 
@@ -205,7 +204,7 @@ export class Session {
     let lines: StyledLine[];
     if (raw !== undefined) {
       lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
-      this.#colours.shown(colourLayout(lines));
+      this.#colours.shown(lines);
     } else {
       const view = this.screenView();
       if (view === undefined) return undefined;
