@@ -31,8 +31,17 @@ export interface TimerWatch {
   nextDue(): number | undefined;
 }
 
-const originalSetTimeout = globalThis.setTimeout;
-const open = new Set<Set<Watched>>();
+/** The open watches: each sees the timers of at most its window. */
+interface OpenWatch {
+  windowMs: number;
+  seen: Set<Watched>;
+}
+
+/** `setTimeout` as ink-mcp loaded: its own waits run on it, never seen. */
+const ownSetTimeout = globalThis.setTimeout;
+const open = new Set<OpenWatch>();
+/** The global `setTimeout` the watch replaced (the app may have its own, fake timers in a test): called, and put back. */
+let replaced: typeof setTimeout = ownSetTimeout;
 
 /** Files whose timers are not the app's: ink-mcp's own (`src/`, `components/`), and the libraries that render it. */
 const OWN_DIRS = [new URL('..', import.meta.url), new URL('../../components/', import.meta.url)].map((url) =>
@@ -46,22 +55,26 @@ const NOT_THE_APPS =
  * watches may be open at once (keys of two sessions): each sees every timer.
  */
 export function watchTimers(windowMs: number): TimerWatch {
-  const seen = new Set<Watched>();
-  (seen as Set<Watched> & { windowMs?: number }).windowMs = windowMs;
-  open.add(seen);
-  if (open.size === 1) globalThis.setTimeout = watchingSetTimeout as typeof setTimeout;
+  const watch: OpenWatch = { windowMs, seen: new Set() };
+  open.add(watch);
+  if (open.size === 1) {
+    replaced = globalThis.setTimeout;
+    globalThis.setTimeout = watchingSetTimeout as typeof setTimeout;
+  }
   let closed = false;
   return {
     close() {
       if (closed) return;
       closed = true;
-      open.delete(seen);
-      if (open.size === 0) globalThis.setTimeout = originalSetTimeout;
+      open.delete(watch);
+      // Put back only what it replaced, and only if nothing replaced the watch meanwhile.
+      if (open.size === 0 && globalThis.setTimeout === (watchingSetTimeout as unknown))
+        globalThis.setTimeout = replaced;
     },
     nextDue() {
       let next: number | undefined;
-      for (const entry of seen) {
-        if (isDone(entry.timer)) seen.delete(entry);
+      for (const entry of watch.seen) {
+        if (isDone(entry.timer)) watch.seen.delete(entry);
         else if (next === undefined || entry.due < next) next = entry.due;
       }
       return next;
@@ -71,21 +84,20 @@ export function watchTimers(windowMs: number): TimerWatch {
 
 /** Resolves after `ms`, on a timer no watch sees (ink-mcp's own). */
 export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => originalSetTimeout(resolve, Math.max(0, ms)));
+  return new Promise((resolve) => ownSetTimeout(resolve, Math.max(0, ms)));
 }
 
 function watchingSetTimeout(this: unknown, ...args: Parameters<typeof setTimeout>): unknown {
-  const timer = Reflect.apply(originalSetTimeout, this, args) as unknown;
+  const timer = Reflect.apply(replaced, this, args) as unknown;
   const delay = Number(args[1] ?? 0);
   const ms = Number.isFinite(delay) && delay > 0 ? delay : 0;
   let caller: string | undefined;
-  for (const seen of open) {
-    const windowMs = (seen as Set<Watched> & { windowMs?: number }).windowMs ?? 0;
-    if (ms > windowMs) continue;
+  for (const watch of open) {
+    if (ms > watch.windowMs) continue;
     caller ??= callerFile();
-    if (caller === '' || OWN_DIRS.some((dir) => caller!.startsWith(dir)) || NOT_THE_APPS.test(caller))
+    if (caller === '' || OWN_DIRS.some((dir) => caller?.startsWith(dir)) || NOT_THE_APPS.test(caller))
       return timer;
-    seen.add({ timer, due: performance.now() + ms });
+    watch.seen.add({ timer, due: performance.now() + ms });
   }
   return timer;
 }
