@@ -20,6 +20,8 @@ export interface RegisterConfig {
   builtinTools: boolean;
   /** Offer `screen.screenshot` (with the built-in tools). */
   screenshots: boolean;
+  /** How long a key's answer waits for the short timers the key set in motion (`<McpSession keyEffectsMs>`). */
+  keyEffectsMs?: number;
   /** Which tools are listed (createMcpServer's `surface`): the stable list, or a tool per widget action. */
   surface: 'stable' | 'widgets';
   /** How an answer is laid out (createMcpServer's `answerBlocks`): one text block, or a block per part. */
@@ -45,6 +47,7 @@ export const ENV = {
   rows: 'INK_MCP_ROWS',
   builtinTools: 'INK_MCP_BUILTIN_TOOLS',
   screenshots: SCREENSHOTS_ENV,
+  keyEffects: 'INK_MCP_KEY_EFFECTS_MS',
   surface: 'INK_MCP_SURFACE',
   answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
   token: 'INK_MCP_TOKEN',
@@ -66,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const port = integer(env, ENV.port, 0, 65_535, problems);
   const columns = size(env, ENV.columns, 'columns', problems);
   const rows = size(env, ENV.rows, 'rows', problems);
+  const keyEffectsMs = integer(env, ENV.keyEffects, 0, 5_000, problems);
   const builtin = env[ENV.builtinTools] ?? '1';
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
   const screenshots = screenshotsFromEnv(env);
@@ -89,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(port === undefined ? {} : { port }),
       ...(columns === undefined ? {} : { columns }),
       ...(rows === undefined ? {} : { rows }),
+      ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
       ...(env[ENV.record] ? { record: env[ENV.record] } : {}),
       ...(recordCommand ? { recordCommand } : {}),

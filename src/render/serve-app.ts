@@ -64,6 +64,8 @@ export interface ServeAppOptions {
   builtinTools?: boolean;
   /** Offer `screen.screenshot` (`<McpSession screenshots>`). @default `INK_MCP_SCREENSHOTS=1` from the environment */
   screenshots?: boolean | ScreenshotOptions;
+  /** How long a key's answer waits for what the key set in motion (`<McpSession keyEffectsMs>`). */
+  keyEffectsMs?: number;
   /**
    * Once every app has exited: `'close'` the server; or `'keep'` serving (an app rendered later is
    * served too), with the input no longer keeping the process alive (`io.hold`).
@@ -278,6 +280,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
         ...(options.typeMap ? { typeMap: options.typeMap } : {}),
         ...(options.builtinTools === undefined ? {} : { builtinTools: options.builtinTools }),
         screenshots,
+        ...(options.keyEffectsMs === undefined ? {} : { keyEffectsMs: options.keyEffectsMs }),
         ...(confirmer ? { confirmer } : {}),
       },
       appOptions,

@@ -103,6 +103,30 @@ export function keepOnlyStyles(text: string): string {
 }
 
 /**
+ * One line of text an app wrote (an option's label, an error's message, a description built from
+ * them) as a model may read it: escape sequences removed whole (`ESC[90m` goes, not only the ESC,
+ * which would leave "[90m"), then `cleanText`. Returns `text` itself when it needs no cleaning.
+ */
+export function cleanAppLine(text: string): string {
+  if (!CLEANING_SET_RE.test(text)) return text;
+  return cleanText(stripEscapes(text));
+}
+
+/**
+ * A value an app gave (a field's text, a label in a result) as a model may read it: as
+ * `cleanAppLine`, with its line breaks kept (CR LF becomes LF), since a multi-line value is one.
+ */
+export function cleanAppText(text: string): string {
+  if (!CLEANING_SET_RE.test(text)) return text;
+  return stripEscapes(text).split(/\r?\n/).map(cleanText).join('\n');
+}
+
+/** A `JSON.stringify` replacer that cleans every string value with `cleanAppText`. */
+export function cleanStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? cleanAppText(value) : value;
+}
+
+/**
  * A screen as it may reach a model: escape sequences removed, then each line cleaned like tool-list
  * text (TAB, a lone CR, VT, FF, U+0085, U+2028, U+2029 become spaces, the invisible characters go),
  * line breaks kept (CR LF becomes LF) and trailing blanks trimmed per line.
