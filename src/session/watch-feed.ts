@@ -137,7 +137,10 @@ export function openFeed(
   offs.push(
     hub.calls.subscribe((event) => {
       if (sessionOf(event.name) !== session.id) return;
-      send(callMessage(event, (args) => shownArgs(asArgs(redactDeep(args, isSecret)))));
+      // A sensitive action's arguments are all hidden (as its question shows them); others by name.
+      const sensitive = hub.registry.get(event.name)?.annotations.sensitive === true;
+      const hide = sensitive ? () => true : isSecret;
+      send(callMessage(event, (args) => shownArgs(asArgs(redactDeep(args, hide)))));
       if (event.phase === 'answered') sendScreen();
     }),
   );
@@ -275,6 +278,7 @@ function consentWords(consent: ConsentSeen | undefined): string | undefined {
   if (outcome === true) return `approved by ${who}`;
   if (outcome === false) return `declined by ${who}`;
   if ('timedOut' in outcome) return `${who} did not answer in time`;
+  if ('stale' in outcome) return `${who}'s earlier answer no longer counts (${outcome.stale})`;
   return outcome.unanswered === 'left' ? `${who} left without answering` : 'nobody could be asked';
 }
 
