@@ -1,6 +1,6 @@
 import type { CallToolResult, ReadResourceResult, Resource, Tool } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
-import type { Hub } from '../session/hub.js';
+import { type Hub, personConfirm } from '../session/hub.js';
 import type { Session } from '../session/session.js';
 import type { PageMessage } from '../session/watch-page.js';
 import { APP_MIME } from '../util/ui-extension.js';
@@ -148,14 +148,14 @@ export class ConnectionView {
    * a moment to open (a host renders it as the call starts, so a first call's question would
    * otherwise find nobody). Still nobody: today's refusal.
    */
-  readonly confirm: Confirm = async (request, options) => {
+  readonly confirm: Confirm = personConfirm(async (request, options) => {
     const session = this.#hub.session(request.sessionId);
     if (session === undefined) return { unanswered: 'no_one' };
     if (session.person.state().watchers === 0 && !this.#closed) {
       await waitFor(session.person.changes, (state) => state.watchers > 0, OPENING_MS, options?.signal);
     }
     return session.person.ask(request, options);
-  };
+  });
 
   /** Stops watching every session and wakes every waiting read. */
   close(): void {

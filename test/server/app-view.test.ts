@@ -184,7 +184,8 @@ describe("the person's yes through the view", () => {
       arguments: { viewToken: key, questionToken: code, approve: true },
     })) as CallToolResult;
     expect(texts(yes)).toEqual(['Approved: the call runs.']);
-    expect(texts(await wipe)).toEqual(['wiped']);
+    // The answer says whose yes it was.
+    expect(texts(await wipe)).toEqual(['wiped', expect.stringMatching(/^Approved by the person watching/)]);
     expect(app.wiped).toBe(1);
     // The code was for that one question: used again, it opens nothing.
     const again = (await host.callTool({
