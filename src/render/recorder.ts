@@ -18,7 +18,7 @@ import {
 import { REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { clip, errorText } from '../util/text.js';
 import { cleanText, keepOnlyStyles } from '../walker/clean-text.js';
-import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
+import { sessionOf, toolName, underscored, widgetActionName } from '../walker/tool-name.js';
 import type { ViewNode } from '../walker/types.js';
 import { openPrivateFile } from './private-file.js';
 import { RecordRedactor } from './record-redaction.js';
@@ -372,7 +372,7 @@ export class Recorder {
     if (this.#castFd === undefined) return;
     const action =
       typeof args.widget === 'string' && typeof args.action === 'string'
-        ? ` ${args.widget}.${args.action}`
+        ? ` ${widgetActionName(args.widget, args.action)}`
         : '';
     this.#write(
       this.#castFd,
