@@ -32,7 +32,11 @@ function hostileApp() {
         mcpTools: () => [
           {
             name: 'go',
-            inputSchema: { type: 'object', properties: { note: { type: 'string' } } },
+            // Opted out of the refusal of controls, so that the escaping is what is checked.
+            inputSchema: {
+              type: 'object',
+              properties: { note: { type: 'string', 'x-ink-mcp-allow-control': true } },
+            },
             run: () => 'done \u001b[2J\u0007',
           },
         ],

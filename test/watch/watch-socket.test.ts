@@ -59,8 +59,8 @@ describe('the watch socket of a headless app', { timeout: 60_000 }, () => {
     const hostile = 'evil \u001b]0;pwned\u0007\u001b[2J name';
     const refused = await app.act('todos', 'add_item', { text: hostile });
     expect(refused.isError).toBe(true);
-    // A bidi override the app accepts, and draws.
-    const sneaky = await app.act('todos', 'add_item', { text: 'abc \u202e def' });
+    // A plain item, drawn by the app.
+    const sneaky = await app.act('todos', 'add_item', { text: 'abc def' });
     expect(sneaky.isError, text(sneaky)).toBeFalsy();
     const calls = await until(() => {
       const answered = messages.filter((m) => m.type === 'call' && m.phase === 'answered');
@@ -71,7 +71,8 @@ describe('the watch socket of a headless app', { timeout: 60_000 }, () => {
     // Shown as the JSON escapes, six visible characters each: nothing a terminal acts on.
     expect(asked1?.args).toContain('\\u001b]0;pwned\\u0007\\u001b[2J');
     expect(answered1).toMatchObject({ phase: 'answered', ok: false });
-    expect(asked2?.args).toContain('\\u202E');
+    // The action's own arguments (the stable surface's act call names the widget and action).
+    expect(asked2?.args).toBe('{"text":"abc def"}');
     expect(answered2).toMatchObject({ phase: 'answered', ok: true });
     await until(
       () => messages.some((m) => m.type === 'screen' && JSON.stringify(m.lines).includes('def')),
@@ -103,7 +104,9 @@ describe('consent through watchers of a headless app', { timeout: 60_000 }, () =
     await until(
       () => b.messages.find((m) => m.type === 'state' && m.watchers === 1 && m.question !== undefined),
       'one watcher left, the question still open',
-    );
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(b.messages.filter((m) => m.type !== 'screen'))}`);
+    });
     b.connection.close();
     const result = await deleting;
     expect(result.isError).toBe(true);
