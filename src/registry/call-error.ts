@@ -80,10 +80,23 @@ export const widgetUnavailable = (
   widgetId: string,
   why: WidgetUnavailableWhy,
   action?: string,
-) => make({ code: 'widget_unavailable', tool, widgetId, why, ...(action === undefined ? {} : { action }) });
+  shownBefore?: boolean,
+) =>
+  make({
+    code: 'widget_unavailable',
+    tool,
+    widgetId,
+    why,
+    ...(action === undefined ? {} : { action }),
+    ...(shownBefore === undefined ? {} : { shownBefore }),
+  });
 
-export const sessionNotRunning = (tool: string, sessionId: string, why: NotRunningWhy = 'stopped') =>
-  make({ code: 'session_not_running', tool, sessionId, why });
+export const sessionNotRunning = (
+  tool: string,
+  sessionId: string,
+  why: NotRunningWhy = 'stopped',
+  exit?: string,
+) => make({ code: 'session_not_running', tool, sessionId, why, ...(exit === undefined ? {} : { exit }) });
 
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>

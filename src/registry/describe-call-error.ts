@@ -50,6 +50,13 @@ export function describeCallError(
       if (error.why === 'shutting_down') {
         return `ink-mcp: ${tool} was not run: the server is shutting down and accepts no more calls. Nothing was changed.`;
       }
+      if (error.why === 'exited_while_waiting') {
+        return (
+          `ink-mcp: ${tool} was waiting when the app of session ${JSON.stringify(error.sessionId)} exited` +
+          `${error.exit === undefined ? '' : ` (${error.exit})`}; nothing was changed. Its last screen is below: ` +
+          'it may say why. The app and its tools are gone.'
+        );
+      }
       if (error.why === 'stopped_while_running') {
         return (
           `ink-mcp: ${tool} was running when the app of session ${JSON.stringify(error.sessionId)} stopped, ` +
@@ -115,6 +122,11 @@ function denial(reason: DenyReason, detail: string | undefined, afterMs: number 
         'the widget changed while the person was being asked, so what they approved is no longer what ' +
         'would run. Nothing ran. Read the screen, and call again if the call is still wanted.'
       );
+    case 'used':
+      return (
+        'this approval was already used (or has expired): one yes runs one call. Nothing ran. ' +
+        'Call again without requestState or inputResponses, so the person is asked about this call.'
+      );
     case 'too_long':
       return (
         `its arguments are too long to show a person in full (${detail ?? 'over the limit'}), and a ` +
@@ -127,7 +139,10 @@ function unavailability(error: Extract<CallErrorFacts, { code: 'widget_unavailab
   const widget = JSON.stringify(error.widgetId);
   switch (error.why) {
     case 'absent':
-      return `the widget ${widget} is not on the screen any more`;
+      // Only a widget the session showed can be gone: one it never showed is not "any more".
+      return error.shownBefore === false
+        ? `the widget ${widget} is not on the screen: this session has not shown a widget with that id`
+        : `the widget ${widget} is not on the screen${error.shownBefore === true ? ' any more' : ''}`;
     case 'type_changed':
       return `the widget ${widget} on the screen now is a different kind of widget than the tool was listed for`;
     case 'disabled':
