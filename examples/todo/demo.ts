@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   for (const tool of tools)
     console.log(`  ${tool.name}${tool.annotations?.readOnlyHint ? '  (read-only)' : ''}`);
 
-  // Widget actions go through `todo_act`; every answer ends with the actions available now.
+  // Widget actions go through `todo_act`; every answer ends with the actions available now, or what changed in them.
   const steps: [string, string, Record<string, unknown>][] = [
     ['Add a first item', 'todo_act', act('todos', 'add_item', { text: 'Buy oat milk' })],
     ['Add a second', 'todo_act', act('todos', 'add_item', { text: 'Write the README' })],
@@ -72,21 +72,19 @@ async function main(): Promise<void> {
     ],
     ['Read the screen', 'todo_screen_read', {}],
   ];
-  let lastActions = '';
   for (const [n, [title, name, args]] of steps.entries()) {
     console.log(`\n${paint(1, `${n + 1}. ${title}`)}`);
     console.log(paint(36, `→ ${name} ${JSON.stringify(args)}`));
     const result = await client.callTool({ name, arguments: args });
     const text = (result.content as Content[]).map((c) => c.text ?? '').join('\n\n');
-    // The actions are printed when they differ from the last answer's (an agent gets them every time).
+    // The actions: the whole list first, then what changed (or one line when nothing did).
     const at = text.indexOf('\n\nActions now');
     const actions = at < 0 ? '' : text.slice(at + 2);
     const body = at < 0 ? text : text.slice(0, at);
     const [answer = '', ...rest] = body.split('\n\n');
     console.log(result.isError ? paint(31, `✗ ${answer}`) : paint(32, `← ${answer}`));
     for (const part of rest) console.log(paint(2, part));
-    if (actions !== lastActions) console.log(paint(2, actions));
-    lastActions = actions;
+    if (actions !== '') console.log(paint(2, actions));
   }
   await client.close();
 }

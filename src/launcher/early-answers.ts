@@ -70,17 +70,8 @@ export function earlyAnswer(request: JsonRpcRequest, serverInfo = DEFAULT_SERVER
     // that waits too long falls back to a second spawn. One without the envelope is a 2025-era
     // request, which the SDK answers -32601 (below); anything else (a revision not served, a
     // malformed envelope) goes to the app's server, which words the error.
-    const meta = request.params?._meta as Record<string, unknown> | undefined;
-    const claimed = meta?.[PROTOCOL_VERSION_KEY];
-    if (claimed !== undefined) {
-      const capabilities = meta?.[CLIENT_CAPABILITIES_KEY];
-      if (
-        typeof claimed !== 'string' ||
-        !MODERN_PROTOCOL_VERSIONS.includes(claimed) ||
-        typeof capabilities !== 'object' ||
-        capabilities === null
-      )
-        return undefined;
+    if (claimsModernEra(request)) {
+      if (!servedEnvelope(request)) return undefined;
       const result = {
         supportedVersions: MODERN_PROTOCOL_VERSIONS,
         capabilities: SERVER_CAPABILITIES,
@@ -98,6 +89,43 @@ export function earlyAnswer(request: JsonRpcRequest, serverInfo = DEFAULT_SERVER
   if (!SERVED_METHODS.has(method))
     return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } };
   return undefined;
+}
+
+/**
+ * The answer to a 2026-07-28 `tools/list` whose tools are known before the app loads (early-tools.ts),
+ * shaped as the SDK's server answers one (`resultType`, cache hints, the server's identity in
+ * `_meta`); or `undefined` when the request's envelope is not one the server serves (forwarded: the
+ * app's server words the error). `ttlMs: 0`: the list is the app's to confirm, so a client that
+ * caches asks again rather than keep it for the 5 minutes the app's own answer allows
+ * (src/server/cache-hints.ts).
+ */
+export function earlyModernList(
+  request: JsonRpcRequest,
+  tools: readonly object[],
+  serverInfo = DEFAULT_SERVER_INFO,
+): object | undefined {
+  if (!servedEnvelope(request)) return undefined;
+  const result = {
+    tools,
+    resultType: 'complete',
+    ttlMs: 0,
+    cacheScope: 'private',
+    _meta: { [SERVER_INFO_KEY]: serverInfo },
+  };
+  return { jsonrpc: '2.0', id: request.id, result };
+}
+
+/** A 2026-07-28 request whose envelope names a revision the server serves and the client's capabilities. */
+function servedEnvelope(request: JsonRpcRequest): boolean {
+  const meta = request.params?._meta as Record<string, unknown> | undefined;
+  const claimed = meta?.[PROTOCOL_VERSION_KEY];
+  const capabilities = meta?.[CLIENT_CAPABILITIES_KEY];
+  return (
+    typeof claimed === 'string' &&
+    MODERN_PROTOCOL_VERSIONS.includes(claimed) &&
+    typeof capabilities === 'object' &&
+    capabilities !== null
+  );
 }
 
 /** Parses one line of newline-delimited JSON-RPC; `undefined` for anything else (forwarded as is). */

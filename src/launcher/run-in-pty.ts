@@ -1,7 +1,10 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { exitWords } from '../util/exit-words.js';
+import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
+import { linger } from './linger.js';
+import { lastLines } from './output-tail.js';
 import { Relay } from './relay.js';
 
 /**
@@ -21,9 +24,7 @@ export async function runInPty(
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
-    toClient: (line) => {
-      if (!stdoutGone) process.stdout.write(`${line}\n`);
-    },
+    toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
     ...(tools ? { tools } : {}),
   });
@@ -74,6 +75,7 @@ export async function runInPty(
     process.stderr.write(`${message}\n`);
     relay.detach(message);
     process.exitCode = 127;
+    await linger(relay, inputEnded);
     process.stdin.destroy();
     return;
   }
@@ -82,8 +84,14 @@ export async function runInPty(
   });
   void inputEnded.then(() => toServer.end());
   const code = await served.exitCode;
+  const last = lastLines(await served.lastScreen);
   await served.stopped;
-  relay.detach(`ink-mcp: the program exited (${exitWords(code)}) before it answered this request.`);
+  relay.detach(
+    `ink-mcp: the program exited (${exitWords(code)}) before it answered this request.` +
+      (last ? ` Its last screen:\n${last}` : ''),
+  );
   process.exitCode = stopping ? 0 : code;
+  // A program that could not run (not found, not executable) exits at once: the client hears why.
+  await linger(relay, inputEnded);
   process.stdin.destroy();
 }

@@ -35,6 +35,16 @@ interface LoadResult {
 
 /** A scheme no other loader claims, so the wrapper is ours to load. */
 export const WRAPPER_PREFIX = 'ink-mcp-wrapped-ink:';
+/** The same for a widget library's copy: `ink-mcp-widget-copy:<library>:<url>`. */
+export const COPY_PREFIX = 'ink-mcp-widget-copy:';
+
+/**
+ * Widget libraries the default adapters know (components/adapters/copies.ts) whose every copy the
+ * app loads is told to the preload: a copy nested under another dependency (a form library's own
+ * ink-select-input, of another version) is another component to the type map, adapted like the
+ * one beside the app. Both have a default export, which the wrapper re-exports.
+ */
+const COPIED = /^(ink-text-input|ink-select-input)$/;
 
 let ownRoot = '\0';
 /** The copy of Ink the app imported first. */
@@ -81,6 +91,12 @@ export async function resolve(
     }
   }
   const resolved = await next(specifier, context);
+  if (!own && COPIED.test(specifier) && resolved.format === 'module')
+    return {
+      url: `${COPY_PREFIX}${specifier}:${encodeURIComponent(resolved.url)}`,
+      format: 'module',
+      shortCircuit: true,
+    };
   if (specifier !== 'ink' || own) return resolved;
   appInk ??= resolved.url;
   // Every `import 'ink'` gets the copy the app imported first (one Ink, one set of contexts).
@@ -92,9 +108,33 @@ export async function load(
   context: unknown,
   next: (url: string, context: unknown) => Promise<LoadResult>,
 ): Promise<LoadResult> {
+  if (url.startsWith(COPY_PREFIX)) {
+    const rest = url.slice(COPY_PREFIX.length);
+    const colon = rest.indexOf(':');
+    return {
+      format: 'module',
+      source: copySource(rest.slice(0, colon), decodeURIComponent(rest.slice(colon + 1))),
+      shortCircuit: true,
+    };
+  }
   if (!url.startsWith(WRAPPER_PREFIX)) return next(url, context);
   const real = decodeURIComponent(url.slice(WRAPPER_PREFIX.length));
   return { format: 'module', source: wrapperSource(real), shortCircuit: true };
+}
+
+/**
+ * The module an app (or a library of it) gets for a widget library: the copy it resolved, unchanged,
+ * told to the preload (`PreloadHook.widgetCopy`) as it loads.
+ */
+export function copySource(library: string, realUrl: string): string {
+  const real = JSON.stringify(realUrl);
+  return [
+    `import * as copy from ${real};`,
+    `export * from ${real};`,
+    `export { default } from ${real};`,
+    `globalThis[Symbol.for(${JSON.stringify(REGISTER_KEY)})]?.widgetCopy?.(${JSON.stringify(library)}, copy);`,
+    '',
+  ].join('\n');
 }
 
 /**

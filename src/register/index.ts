@@ -13,6 +13,7 @@ import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
 import { followChildren } from './follow-children.js';
 import { lookLikeTerminal } from './terminal-look.js';
 import { installTerminalPair, type TerminalPair } from './terminal-pair.js';
+import { WidgetCopies } from './widget-copies.js';
 
 /**
  * How long after an app first behaved as a terminal UI (raw mode, cursor controls) without having
@@ -51,12 +52,13 @@ if (!result.ok) {
   // runs in a pseudo-terminal, served (follow-children.ts).
   if (pair) followChildren(fileURLToPath(new URL('./pty-child.js', import.meta.url)));
   // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
-  const roots = pair ? installDevtoolsHook() : undefined;
+  const roots = pair ? installDevtoolsHook((message) => process.stderr.write(`${message}\n`)) : undefined;
   if (config.mode === 'stdio' && onTerminal) lookLikeTerminal(config);
+  const copies = new WidgetCopies();
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
   const start = () => {
-    started ??= import('./serve.js').then((m) => m.serve(config, stdio));
+    started ??= import('./serve.js').then((m) => m.serve(config, stdio, copies));
     return started;
   };
   const fallback = (ink: object, error: unknown) => {
@@ -84,6 +86,7 @@ if (!result.ok) {
         (error: unknown) => fallback(ink, error),
       );
     },
+    widgetCopy: (library, module) => copies.add(library, module),
   };
   setPreloadHook(hook);
   const claimTerminal = () => {

@@ -34,6 +34,8 @@ export type DenyReason =
   | 'authorizer_failed'
   /** The widget changed while the person was asked: what they approved is not what would run. */
   | 'changed'
+  /** An approval (a 2026-07-28 round trip's answer) sent again: one yes runs one call. */
+  | 'used'
   /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
   | 'too_long';
 
@@ -50,7 +52,15 @@ export type CallErrorFacts =
   | { code: 'invalid_arguments'; tool: string; issues: ArgumentIssue[]; schemaError?: string }
   | { code: 'circuit_open'; tool: string; retryAfterMs: number; probing: boolean; faults: number }
   | { code: 'denied'; tool: string; reason: DenyReason; detail?: string; afterMs?: number }
-  | { code: 'widget_unavailable'; tool: string; widgetId: string; why: WidgetUnavailableWhy; action?: string }
+  | {
+      code: 'widget_unavailable';
+      tool: string;
+      widgetId: string;
+      why: WidgetUnavailableWhy;
+      action?: string;
+      /** With `absent`: whether this session ever showed a widget of that id (unknown: not said). */
+      shownBefore?: boolean;
+    }
   | {
       code: 'session_not_running';
       tool: string;

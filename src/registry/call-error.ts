@@ -80,7 +80,16 @@ export const widgetUnavailable = (
   widgetId: string,
   why: WidgetUnavailableWhy,
   action?: string,
-) => make({ code: 'widget_unavailable', tool, widgetId, why, ...(action === undefined ? {} : { action }) });
+  shownBefore?: boolean,
+) =>
+  make({
+    code: 'widget_unavailable',
+    tool,
+    widgetId,
+    why,
+    ...(action === undefined ? {} : { action }),
+    ...(shownBefore === undefined ? {} : { shownBefore }),
+  });
 
 export const sessionNotRunning = (
   tool: string,

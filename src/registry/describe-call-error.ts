@@ -122,6 +122,11 @@ function denial(reason: DenyReason, detail: string | undefined, afterMs: number 
         'the widget changed while the person was being asked, so what they approved is no longer what ' +
         'would run. Nothing ran. Read the screen, and call again if the call is still wanted.'
       );
+    case 'used':
+      return (
+        'this approval was already used (or has expired): one yes runs one call. Nothing ran. ' +
+        'Call again without requestState or inputResponses, so the person is asked about this call.'
+      );
     case 'too_long':
       return (
         `its arguments are too long to show a person in full (${detail ?? 'over the limit'}), and a ` +
@@ -134,7 +139,10 @@ function unavailability(error: Extract<CallErrorFacts, { code: 'widget_unavailab
   const widget = JSON.stringify(error.widgetId);
   switch (error.why) {
     case 'absent':
-      return `the widget ${widget} is not on the screen any more`;
+      // Only a widget the session showed can be gone: one it never showed is not "any more".
+      return error.shownBefore === false
+        ? `the widget ${widget} is not on the screen: this session has not shown a widget with that id`
+        : `the widget ${widget} is not on the screen${error.shownBefore === true ? ' any more' : ''}`;
     case 'type_changed':
       return `the widget ${widget} on the screen now is a different kind of widget than the tool was listed for`;
     case 'disabled':

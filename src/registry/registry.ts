@@ -66,6 +66,9 @@ export interface RegistryOptions {
  * The tools an agent can call: static ones, then each session's derived ones. Diffing a session's new
  * tool list against the registered one is what tells the server to notify clients (`changes`).
  */
+/** A session remembers at most this many widget ids it showed (a long-lived app with generated ids). */
+const MAX_SHOWN_IDS = 10_000;
+
 export class Registry {
   readonly breakers: CircuitBreakers;
   readonly changes: Subscribable<RegistryChange>;
@@ -78,6 +81,8 @@ export class Registry {
   readonly #nameSets = new Map<string, ReadonlySet<string>>();
   /** Per session, how many writes its tools have had (see `sessionRevision`). */
   readonly #revisions = new Map<string, number>();
+  /** The widget ids each session's tools have had (so a call can tell gone from never there), bounded. */
+  readonly #shown = new Map<string, Set<string>>();
   #listing: readonly RegisteredTool[] | undefined;
   #version = 0;
 
@@ -208,9 +213,34 @@ export class Registry {
     const diff: ToolDiff = { added: [], removed: tools ? [...tools.keys()] : [], changed: [] };
     if (!tools) return diff;
     this.#sessions.delete(sessionId);
+    this.#shown.delete(sessionId);
     for (const name of diff.removed) this.#drop(name);
     this.#wrote(sessionId, diff);
     return diff;
+  }
+
+  /**
+   * Whether a widget of this id has had tools in this session since it was attached; undefined when
+   * that can no longer be told (more than `MAX_SHOWN_IDS` ids came).
+   */
+  shownBefore(sessionId: string, widgetId: string): boolean | undefined {
+    const shown = this.#shown.get(sessionId);
+    if (shown?.has(widgetId)) return true;
+    return shown !== undefined && shown.size >= MAX_SHOWN_IDS ? undefined : false;
+  }
+
+  #remember(sessionId: string, added: readonly string[]): void {
+    if (added.length === 0) return;
+    let shown = this.#shown.get(sessionId);
+    if (!shown) {
+      shown = new Set();
+      this.#shown.set(sessionId, shown);
+    }
+    for (const name of added) {
+      if (shown.size >= MAX_SHOWN_IDS) return;
+      const tool = this.#derived.get(name)?.tool;
+      if (tool) shown.add(tool.widgetId);
+    }
   }
 
   /** A ToolDef from another session whose name that session holds (only a foreign ToolDef can clash). */
@@ -235,6 +265,7 @@ export class Registry {
   /** After any write to a session's tools: new ToolDefs or order are stored, so the listing is rebuilt. */
   #wrote(sessionId: string, diff: ToolDiff): void {
     this.#revisions.set(sessionId, (this.#revisions.get(sessionId) ?? 0) + 1);
+    this.#remember(sessionId, diff.added);
     if (diff.added.length + diff.removed.length > 0) this.#nameSets.delete(sessionId);
     this.#listing = undefined;
     this.#announce(sessionId, diff);

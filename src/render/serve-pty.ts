@@ -9,9 +9,14 @@ import { serveTerminalApp } from './serve-terminal.js';
 const FIRST_OUTPUT_MS = 10_000;
 const FIRST_QUIET_MS = 100;
 
-/** After the agent went away: how long the program has to exit on SIGHUP, then SIGTERM, then SIGKILL. */
-const HANGUP_GRACE_MS = 3_000;
-const TERM_GRACE_MS = 2_000;
+/**
+ * After the agent went away: how long the program (its whole process group) has to exit on SIGHUP,
+ * then SIGTERM, before SIGKILL. Short: an MCP client that closed our input sends SIGTERM 2 s later
+ * and SIGKILL 2 s after that (the SDK's StdioClientTransport), and a launcher killed first would
+ * leave behind what ignores SIGHUP.
+ */
+const HANGUP_GRACE_MS = 1_000;
+const TERM_GRACE_MS = 1_000;
 
 export interface ServePtyOptions {
   command: readonly string[];
@@ -27,7 +32,14 @@ export interface ServePtyOptions {
 }
 
 export type PtyServing =
-  | { ok: true; pid: number; exitCode: Promise<number>; stopped: Promise<void> }
+  | {
+      ok: true;
+      pid: number;
+      exitCode: Promise<number>;
+      /** Its screen as it was when it exited (for an answer that says how it ended). */
+      lastScreen: Promise<string>;
+      stopped: Promise<void>;
+    }
   | { ok: false; code: 'no_pty' | 'spawn_failed'; message: string };
 
 /**
@@ -90,6 +102,11 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
       exit: () => (code === undefined ? undefined : exitWords(code)),
     },
   });
-  void served.stopped.then(() => program.screen.dispose());
-  return { ok: true, pid: program.pid, exitCode: program.exited, stopped: served.stopped };
+  // The session is over only when nothing of the program's is left: its background jobs end too.
+  const stopped = served.stopped.then(async () => {
+    program.screen.dispose();
+    await program.endGroup({ hangupMs: HANGUP_GRACE_MS, termMs: TERM_GRACE_MS });
+  });
+  const lastScreen = exited.then(() => program.screen.text());
+  return { ok: true, pid: program.pid, exitCode: program.exited, lastScreen, stopped };
 }

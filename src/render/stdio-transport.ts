@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { ChangeBacklog } from '../util/change-backlog.js';
 import { answeredWithoutTheApp } from './early-methods.js';
 
 type RequestId = string | number;
@@ -23,10 +24,22 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   readonly #holdMs: number;
 
   /** `holdMs`: how long a request waits for the app's first render (HOLD_MS; shorter in tests). */
-  constructor(stdin?: NodeJS.ReadStream, stdout?: NodeJS.WriteStream, options: { holdMs?: number } = {}) {
+  constructor(
+    stdin?: NodeJS.ReadStream,
+    stdout?: NodeJS.WriteStream,
+    options: { holdMs?: number; backlogBytes?: number } = {},
+  ) {
     super(stdin, stdout);
     this.#holdMs = options.holdMs ?? HOLD_MS;
+    this.#changes = new ChangeBacklog(stdout ?? process.stdout, {
+      ...(options.backlogBytes === undefined ? {} : { bound: options.backlogBytes }),
+      onStall: (bytes) => this.onBacklog?.(bytes),
+    });
   }
+
+  readonly #changes: ChangeBacklog;
+  /** Told once per stall that change notifications are being held back. */
+  onBacklog: ((bytes: number) => void) | undefined;
 
   /** Told when a request waited `ms` for the app's first render and was answered that it is still starting. */
   onHoldExpired: ((ms: number) => void) | undefined;
@@ -51,7 +64,7 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     this.onmessage = (message: JSONRPCMessage) => {
       this.#received(message);
       const method = 'method' in message ? message.method : undefined;
-      if (this.#held && (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method))) {
+      if (this.#held && (this.#held.length > 0 || method === undefined || !passesEarly(method))) {
         this.#held.push({ message, at: Date.now() });
         this.#armHold();
       } else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
@@ -120,6 +133,14 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {
+    // A client that stops reading: its change notifications wait (change-backlog.ts).
+    if (
+      this.#changes.hold(
+        () => message,
+        () => void super.send(message).catch(() => {}),
+      )
+    )
+      return;
     await super.send(message);
     if ('method' in message || !('id' in message) || message.id === undefined) return;
     if (!this.#initialized && message.id === this.#initializeId) {
@@ -159,6 +180,17 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     if (!this.#pending.delete(id) || this.#pending.size > 0) return;
     for (const done of [...this.#idle]) done();
   }
+}
+
+/**
+ * What reaches the server before the app's first render: what needs no app, but not the client's
+ * `initialized`. That is where the server starts tracking which tool list the client has; held until
+ * the app is up, the client's view starts with the app's sessions in it, and their arrival is no
+ * change to announce (a `list_changed` for a list the client never saw differ crashes the MCP
+ * Python SDK 1.x client when it follows a failing call's answer).
+ */
+function passesEarly(method: string): boolean {
+  return method !== 'notifications/initialized' && answeredWithoutTheApp(method);
 }
 
 function stillStarting(ms: number): string {

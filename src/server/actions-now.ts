@@ -8,28 +8,87 @@ const MAX_LISTED = 100;
 const MAX_DESCRIPTION = 120;
 const MAX_ARGUMENTS = 160;
 
-/**
- * The actions a session's widgets offer now, a line each (`widget.action {arguments}: what it does`),
- * for the end of an answer on the stable surface: a model that reads its tools once still learns,
- * at every step, what it can do next. `act` names the tool that performs them, as the client lists it.
- */
-export function actionsNowText(tools: readonly ToolDef[], act: string, sessionId: string): string {
-  if (tools.length === 0)
-    return 'Actions now: none (no widget on the screen offers one); use the keyboard and screen tools.';
-  const lines = tools.slice(0, MAX_LISTED).map(actionLine);
-  const more = tools.length - lines.length;
-  if (more > 0) lines.push(`… and ${more} more (the resource ink://${sessionId}/tree has them all).`);
-  return `Actions now (call ${act} with widget, action and args):\n${lines.join('\n')}`;
+/** One action as an answer shows it: `key` names it (`widget.action`), `line` is what is shown. */
+export interface ActionLine {
+  readonly key: string;
+  readonly line: string;
 }
 
+/**
+ * The actions a session's widgets offer now, a line each (`widget.action {arguments}: what it does`),
+ * in view order. Two widgets with one id keep both lines (`key` then gets `#2`, `#3`…).
+ */
+export function actionLines(tools: readonly ToolDef[]): ActionLine[] {
+  const seen = new Map<string, number>();
+  return tools.map((tool) => {
+    const name = widgetActionName(tool.widgetId, tool.action);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return { key: n === 1 ? name : `${name}#${n}`, line: actionLine(tool) };
+  });
+}
+
+/**
+ * The whole list, for the end of an answer on the stable surface: a model that reads its tools once
+ * still learns what it can do next. `act` names the tool that performs them, as the client lists it.
+ */
+export function allActionsText(lines: readonly ActionLine[], act: string, sessionId: string): string {
+  if (lines.length === 0)
+    return 'Actions now: none (no widget on the screen offers one); use the keyboard and screen tools.';
+  return `Actions now (do one with ${act}):\n${listed(lines, sessionId).join('\n')}`;
+}
+
+/**
+ * What changed in the list since `before` (what this client was told last): the new and changed
+ * lines, then the ones gone; one line when nothing changed. `read` names the read-only call that
+ * gives the whole list (so a client whose history was trimmed recovers in one call). Undefined when
+ * the change would be longer than the whole list: then the list is what to give.
+ */
+export function actionsChangeText(
+  lines: readonly ActionLine[],
+  before: ReadonlyMap<string, string>,
+  act: string,
+  read: string,
+  sessionId: string,
+): string | undefined {
+  const changed = lines.filter((l) => before.get(l.key) !== l.line);
+  const now = new Set(lines.map((l) => l.key));
+  const gone = [...before.keys()].filter((key) => !now.has(key));
+  if (changed.length === 0 && gone.length === 0) {
+    return lines.length === 0
+      ? 'Actions now: none, as before; use the keyboard and screen tools.'
+      : `Actions now: as before (${lines.length}; ${read} lists all).`;
+  }
+  const parts = [`Actions now, what changed (${lines.length} in all; ${read} lists all):`];
+  if (changed.length > 0) parts.push(...listed(changed, sessionId));
+  if (gone.length > 0) parts.push(`gone: ${[...new Set(gone.map(baseKey))].join(', ')}`);
+  const text = parts.join('\n');
+  return text.length < allActionsText(lines, act, sessionId).length ? text : undefined;
+}
+
+/** The lines, at most `MAX_LISTED` of them, and how many more there are. */
+function listed(lines: readonly ActionLine[], sessionId: string): string[] {
+  const shown = lines.slice(0, MAX_LISTED).map((l) => l.line);
+  const more = lines.length - shown.length;
+  if (more > 0) shown.push(`… and ${more} more (the resource ink://${sessionId}/tree has them all).`);
+  return shown;
+}
+
+function baseKey(key: string): string {
+  const hash = key.indexOf('#');
+  return hash < 0 ? key : key.slice(0, hash);
+}
+
+/** `widget.action {arguments} (needs approval): first sentence`, as short as it can be and still say it. */
 function actionLine(tool: ToolDef): string {
   const approval = needsAuthorization(tool.annotations)
     ? ' (needs approval)'
     : tool.annotations.readOnlyHint
       ? ' (read-only)'
       : '';
+  const args = argumentSummary(tool.inputSchema);
   const summary = firstSentence(tool.description);
-  return `- ${widgetActionName(tool.widgetId, tool.action)} ${argumentSummary(tool.inputSchema)}${approval}${summary === '' ? '' : `: ${summary}`}`;
+  return `${widgetActionName(tool.widgetId, tool.action)}${args === '{}' ? '' : ` ${args}`}${approval}${summary === '' ? '' : `: ${summary}`}`;
 }
 
 function firstSentence(description: string | null): string {
@@ -39,14 +98,18 @@ function firstSentence(description: string | null): string {
   return clip(end < 0 ? line : line.slice(0, end + 1), MAX_DESCRIPTION);
 }
 
-/** `{text: string, index?: integer}`: the top-level arguments, `?` when optional. */
+/**
+ * `{text, index?: integer}`: the top-level arguments, `?` when optional; a string argument is its
+ * name alone (the common case, and what a bare name reads as), any other type is written out.
+ */
 export function argumentSummary(schema: JsonObject): string {
   const properties = schema.properties;
   if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return '{}';
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const parts = Object.entries(properties as Record<string, unknown>).map(
-    ([key, value]) => `${key}${required.has(key) ? '' : '?'}: ${typeName(value)}`,
-  );
+  const parts = Object.entries(properties as Record<string, unknown>).map(([key, value]) => {
+    const type = typeName(value);
+    return `${key}${required.has(key) ? '' : '?'}${type === 'string' ? '' : `: ${type}`}`;
+  });
   return clip(`{${parts.join(', ')}}`, MAX_ARGUMENTS);
 }
 

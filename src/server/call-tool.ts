@@ -2,22 +2,26 @@ import type { CallToolResult, RequestId, Server } from '@modelcontextprotocol/se
 import type { Confirm } from '../registry/authorize.js';
 import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
+import { ScreenReading } from '../screen/screen-view.js';
 import type { CallAnswer, CallContext, Hub } from '../session/hub.js';
 import type { Logger } from '../util/logger.js';
 import { errorText } from '../util/text.js';
+import { SCREEN_READ } from '../walker/builtin-catalog.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
-import { toolName, widgetActionName } from '../walker/tool-name.js';
-import { actionsNowText } from './actions-now.js';
+import { sessionToolName, toolName, widgetActionName } from '../walker/tool-name.js';
+import { actionLines, actionsChangeText, allActionsText } from './actions-now.js';
 import {
   type AnswerBlocks,
   type CallResultOptions,
   internalErrorResult,
+  shownView,
   toCallResult,
 } from './call-result.js';
 import { elicitationConfirm } from './elicit-confirm.js';
 import { actName, actSessionOf, readAct, type Surface } from './stable-surface.js';
 import { hasOutputSchema, type StructuredCheck, structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
+import type { Told } from './told.js';
 import type { ToolNames } from './tool-names.js';
 
 export interface CallToolContext {
@@ -30,6 +34,11 @@ export interface CallToolContext {
   blocks: AnswerBlocks;
   surface: Surface;
   logger: Logger;
+  /**
+   * What this connection's answers last told its client, so that an answer says what changed; none
+   * (every answer whole) where there is no connection to remember by (a stateless HTTP request).
+   */
+  told?: Told;
   /** The names the connection lists now (for suggestions). */
   listedNames(): string[];
   /**
@@ -97,6 +106,8 @@ interface Called {
   listedName: (canonical: string) => string;
   /** The session whose `act` tool was called, if it was. */
   act: string | undefined;
+  /** The request's: an answer to a cancelled request reaches no one, so it is not remembered. */
+  signal: AbortSignal;
 }
 
 function isCalled(prepared: Called | CallToolResult): prepared is Called {
@@ -117,7 +128,7 @@ function prepare(
   if (act !== undefined && acting?.ok === false) {
     const error = invalidArguments(actName(act), acting.issues);
     const screen = hub.session(act)?.screen();
-    return answer(ctx, { ok: false, error, screen }, act, names.lister);
+    return answer(ctx, { ok: false, error, screen }, act, names.lister, request.signal);
   }
   // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
   const shownAction = acting?.ok ? widgetActionName(acting.widget, acting.action) : undefined;
@@ -148,7 +159,7 @@ function prepare(
     act !== undefined && acting?.ok
       ? hub.callAction(act, acting.widget, acting.action, callArgs, callContext)
       : hub.call(canonical, callArgs, callContext, tool);
-  return { answered, called, canonical, tool, shownName, listedName, act };
+  return { answered, called, canonical, tool, shownName, listedName, act, signal: request.signal };
 }
 
 /** The hub's answer as an MCP result (after the structured check and the list notice, when due). */
@@ -188,7 +199,7 @@ function worded(
   const extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {};
   if (structured) extra.structured = structured;
   if (unknown) extra.suggestions = closestNames(call.called, ctx.listedNames());
-  return answer(ctx, result, sessionId, call.listedName, extra);
+  return answer(ctx, result, sessionId, call.listedName, call.signal, extra);
 }
 
 /** A failure inside the server, logged, as the `isError` result the client gets. */
@@ -199,32 +210,69 @@ function failed(ctx: CallToolContext, called: string, error: unknown): CallToolR
   return internalErrorResult(called, error);
 }
 
-/** The answer as an MCP result: on the stable surface, with the session's actions available now. */
+/**
+ * The answer as an MCP result: on the stable surface with the session's actions available now, and
+ * with what this client was already told left out (the whole list on its first answer about the
+ * session, on screen.read, and when the change is longer than the list).
+ */
 function answer(
   ctx: CallToolContext,
   result: CallAnswer,
   sessionId: string | undefined,
   listedName: (canonical: string) => string,
+  signal: AbortSignal,
   extra: Pick<CallResultOptions, 'structured' | 'suggestions'> = {},
 ): CallToolResult {
-  const actions =
-    ctx.surface === 'stable' && sessionId !== undefined && ctx.hub.session(sessionId) !== undefined
-      ? actionsNowText(
-          ctx.hub.registry.sessionTools(sessionId).filter((t) => !RESERVED_WIDGET_IDS.has(t.widgetId)),
-          ctx.names.listed(actName(sessionId)),
-          sessionId,
-        )
-      : undefined;
+  const { hub, told } = ctx;
+  const live = sessionId !== undefined && hub.session(sessionId) !== undefined;
+  const view = shownView(result, ctx.includeScreen);
   const options: CallResultOptions = {
     includeScreen: ctx.includeScreen,
     listedName,
     blocks: ctx.blocks,
     surface: ctx.surface,
   };
-  if (actions !== undefined) options.actions = actions;
   if (extra.structured !== undefined) options.structured = extra.structured;
   if (extra.suggestions !== undefined) options.suggestions = extra.suggestions;
+  if (!live) return toCallResult(result, options);
+  if (told !== undefined && view !== undefined) options.known = told.known(sessionId, view);
+  const lines =
+    ctx.surface === 'stable'
+      ? actionLines(hub.registry.sessionTools(sessionId).filter((t) => !RESERVED_WIDGET_IDS.has(t.widgetId)))
+      : undefined;
+  if (lines !== undefined) options.actions = actionsText(ctx, sessionId, lines, result);
+  // An answer to a cancelled request reaches no one: the client was told nothing.
+  if (told !== undefined && !signal.aborted) {
+    told.record(sessionId, lines, view);
+  }
   return toCallResult(result, options);
+}
+
+/**
+ * The actions part of an answer: what changed since this client's last answer about the session,
+ * or the whole list (the first answer, a screen.read, a call to an action that is not there, a
+ * change longer than the list, a session without screen.read to recover the whole list with, a
+ * connection that remembers nothing).
+ */
+function actionsText(
+  ctx: CallToolContext,
+  sessionId: string,
+  lines: ReturnType<typeof actionLines>,
+  result: CallAnswer,
+): string {
+  const act = ctx.names.listed(actName(sessionId));
+  const before = ctx.told?.actions(sessionId);
+  const read = sessionToolName(sessionId, SCREEN_READ.name);
+  const reading = result.ok && result.value instanceof ScreenReading;
+  // A call to an action that is not there says the model's picture is off: it gets the whole list.
+  const astray =
+    !result.ok && (result.error.code === 'widget_unavailable' || result.error.code === 'unknown_tool');
+  if (before === undefined || reading || astray || ctx.hub.registry.get(read) === undefined)
+    return allActionsText(lines, act, sessionId);
+  return (
+    actionsChangeText(lines, before, act, ctx.names.listed(read), sessionId) ??
+    allActionsText(lines, act, sessionId)
+  );
 }
 
 /** The session a registered tool belongs to (none for a server-level tool). */

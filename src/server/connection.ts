@@ -17,6 +17,7 @@ import { Notifier } from './notifier.js';
 import { INTERNAL_ERROR, ProtocolError, RESOURCE_NOT_FOUND } from './protocol-error.js';
 import { parseResourceUri, type SessionResources } from './resources.js';
 import type { StableListing, Surface } from './stable-surface.js';
+import { Told } from './told.js';
 import type { ToolNames } from './tool-names.js';
 
 /**
@@ -120,6 +121,8 @@ export class Connection {
     );
     // The same for every call of this connection: made once.
     const calls: CallToolContext = {
+      // A request of its own (stateless HTTP) has no client to remember: its answers are whole.
+      ...(options.perRequest ? {} : { told: new Told() }),
       hub: options.hub,
       server,
       names: options.names,

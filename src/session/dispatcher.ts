@@ -213,7 +213,7 @@ export class Dispatcher {
       const { widgetId, why } = resolution.error;
       this.#answered(
         entry,
-        notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen()),
+        notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session)),
       );
       return;
     }
@@ -305,9 +305,9 @@ export class Dispatcher {
     if (!outcome.ok && entry.running?.aborted && !this.#live && !session.running)
       return notRun(
         sessionNotRunning(tool.name, session.id, 'exited_while_waiting', session.exit),
-        session.screen(),
+        viewOf(session),
       );
-    if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), session.screen());
+    if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), viewOf(session));
     return toDispatchResult(tool, outcome, {
       changes: diffNames(before, this.#sync.toolNames()),
       running: this.#live,
@@ -334,6 +334,7 @@ export class Dispatcher {
     const { tool } = call;
     const session = this.#session;
     const asked = summaryOf(resolved, call.args);
+    const shown = dataOf(resolved.node);
     const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
       sessionId: session.id,
       ...(call.authorize ? { authorize: call.authorize } : {}),
@@ -341,18 +342,18 @@ export class Dispatcher {
       ...(call.client ? { client: call.client } : {}),
       ...(asked === undefined ? {} : { summary: asked }),
       ...(call.signal ? { signal: call.signal } : {}),
+      ...(shown === undefined ? {} : { widget: shown }),
     });
-    if (!auth.ok) return notRun(auth.error, session.screen());
+    if (!auth.ok) return notRun(auth.error, viewOf(session));
     if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
     if (!this.#live) return this.#refused(tool);
     const again = resolveWidget(session.toolTree(true), tool, session.typeMap, session.source.reusesNodes);
     if (!again.ok) {
       const { widgetId, why } = again.error;
-      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action), session.screen());
+      return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session));
     }
-    const shown = dataOf(resolved.node);
     if (summaryOf(again, call.args) !== asked || shown === undefined || dataOf(again.node) !== shown)
-      return notRun(denied(tool.name, 'changed'), session.screen());
+      return notRun(denied(tool.name, 'changed'), viewOf(session));
     return again;
   }
 
@@ -409,10 +410,21 @@ function dataOf(node: ViewNode): string | undefined {
 }
 
 /** A call that did not run, or whose failure says nothing about the tool's health. */
-function notRun(error: CallError, screen?: string): DispatchResult {
-  return screen === undefined
-    ? { ok: false, fault: false, error }
-    : { ok: false, fault: false, error, screen };
+function notRun(error: CallError, view?: { screen?: string; focus?: string }): DispatchResult {
+  const result: DispatchResult = { ok: false, fault: false, error };
+  if (view?.screen !== undefined) result.screen = view.screen;
+  if (view?.focus !== undefined) result.focus = view.focus;
+  return result;
+}
+
+/** The screen and the focus a refusal shows, as a call's answer does. */
+function viewOf(session: Session): { screen?: string; focus?: string } {
+  const view: { screen?: string; focus?: string } = {};
+  const screen = session.screen();
+  if (screen !== undefined) view.screen = screen;
+  const focus = session.focus?.();
+  if (focus !== undefined) view.focus = focus;
+  return view;
 }
 
 /**

@@ -182,7 +182,9 @@ export class Hub implements SessionHost {
     const attached = this.#sessions.get(sessionId);
     if (attached?.session.running && !this.registry.get(name) && !this.#resync(name)) {
       const present = this.registry.sessionTools(sessionId).some((t) => t.widgetId === widgetId);
-      const error = widgetUnavailable(name, widgetId, present ? 'disabled' : 'absent', action);
+      const error = present
+        ? widgetUnavailable(name, widgetId, 'disabled', action)
+        : widgetUnavailable(name, widgetId, 'absent', action, this.registry.shownBefore(sessionId, widgetId));
       const { mode } = attached.session;
       return Promise.resolve({
         ok: false,

@@ -1,5 +1,5 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
-import { ColourWatch, colourLayout } from '../screen/colour-hint.js';
+import { ColourWatch } from '../screen/colour-hint.js';
 import {
   cellWidth,
   type ScreenSize,
@@ -42,7 +42,7 @@ export interface SessionOptions {
   /** Which widget has focus, in words, for every answer. @default none */
   focus?: () => string | undefined;
   /** Types into the app as a person would (`CallInfo.input`); resolves once the key took effect. @default none */
-  input?: (data: string) => Promise<void>;
+  input?: (data: string) => Promise<unknown>;
   /**
    * How the session reaches the app, when that limits what an agent can do (a terminal session has
    * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
@@ -67,7 +67,7 @@ export class Session {
   readonly deriveCache = new DeriveCache();
   readonly logger: Logger | undefined;
   /** Types into the app as a person would (`CallInfo.input`), when the app has a keyboard. */
-  readonly input: ((data: string) => Promise<void>) | undefined;
+  readonly input: ((data: string) => Promise<unknown>) | undefined;
   /** Which widget has focus, in words, for every answer (when the app has focus). */
   readonly focus: (() => string | undefined) | undefined;
   /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
@@ -176,7 +176,7 @@ export class Session {
     const options = this.#viewOptions(offset);
     const last = this.#last;
     const whole = offset === undefined && !styles;
-    let plain: { view: ScreenView; layout?: string };
+    let plain: { view: ScreenView; lines?: readonly StyledLine[] };
     if (
       whole &&
       last !== undefined &&
@@ -189,15 +189,14 @@ export class Session {
       plain = { view: viewScreen(cleanScreenText(raw), options) };
     } else {
       const view = viewLines(parseStyled(raw), options, fitSpans);
-      const layout = colourLayout(view.lines);
       if (styles) {
-        this.#colours.shown(layout);
+        this.#colours.shown(view.lines);
         return { text: styledMarkup(view.lines), note: view.note, styled: true };
       }
-      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, layout };
+      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, lines: view.lines };
     }
     if (whole) this.#last = { raw, rows: options.rows, columns: options.columns, ...plain };
-    const hint = plain.layout === undefined ? undefined : this.#colours.plain(plain.layout);
+    const hint = plain.lines === undefined ? undefined : this.#colours.plain(plain.lines);
     return { ...plain.view, styled: false, ...(hint === undefined ? {} : { hint }) };
   }
 
@@ -213,7 +212,7 @@ export class Session {
     let lines: StyledLine[];
     if (raw !== undefined) {
       lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
-      this.#colours.shown(colourLayout(lines));
+      this.#colours.shown(lines);
     } else {
       const view = this.screenView();
       if (view === undefined) return undefined;

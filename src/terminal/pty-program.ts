@@ -8,8 +8,15 @@ export interface PtyProgram {
   send(data: string): void;
   /** Its exit code (128 + n after signal n, as a shell reports it). */
   exited: Promise<number>;
-  /** Sends it a signal (SIGHUP: its terminal closed). */
+  /** Sends its whole process group a signal (SIGHUP: its terminal closed), as a terminal does. */
   kill(signal: NodeJS.Signals): void;
+  /**
+   * Ends what is left of its process group once the session is over (a background job of a shell,
+   * `sleep 300 &`, outlives the shell): SIGHUP, then SIGTERM, then SIGKILL, each after a grace while
+   * some remain. Resolves once none is left (or SIGKILL was sent and a last grace passed). A process
+   * that left the group (`setsid`, `setpgid`) is not reached: it chose to be on its own.
+   */
+  endGroup(grace: { hangupMs: number; termMs: number }): Promise<void>;
 }
 
 export type PtyStart =
@@ -80,13 +87,57 @@ export async function startInPty(options: PtyOptions): Promise<PtyStart> {
       pid: child.pid,
       send: (data) => child.write(data),
       exited,
+      // node-pty starts the program as the leader of a new session and process group (forkpty's
+      // setsid): its group id is its pid. The group, not the pid alone: its jobs hear it too.
       kill: (signal) => {
-        try {
-          child.kill(signal);
-        } catch {
-          // Already gone.
+        if (!signalGroup(child.pid, signal)) {
+          try {
+            child.kill(signal);
+          } catch {
+            // Already gone.
+          }
         }
       },
+      endGroup: (grace) => endGroup(child.pid, grace),
     },
   };
+}
+
+/** Sends the process group `pgid` a signal; false when none of it is left (ESRCH) or it cannot be reached. */
+function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How often an ending group is looked at: a condition, checked until its bound. */
+const GROUP_POLL_MS = 25;
+
+async function endGroup(pgid: number, grace: { hangupMs: number; termMs: number }): Promise<void> {
+  const steps: [NodeJS.Signals, number][] = [
+    ['SIGHUP', grace.hangupMs],
+    ['SIGTERM', grace.termMs],
+    ['SIGKILL', 1_000],
+  ];
+  for (const [signal, ms] of steps) {
+    if (!signalGroup(pgid, signal)) return;
+    // A stopped job (Ctrl+Z) would hold the signal until continued.
+    signalGroup(pgid, 'SIGCONT');
+    if (await groupGone(pgid, ms)) return;
+  }
+}
+
+function groupGone(pgid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  return new Promise((resolve) => {
+    const look = () => {
+      if (!signalGroup(pgid, 0)) resolve(true);
+      else if (Date.now() >= until) resolve(false);
+      else setTimeout(look, GROUP_POLL_MS);
+    };
+    look();
+  });
 }

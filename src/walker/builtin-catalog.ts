@@ -13,6 +13,11 @@ export interface CatalogEntry {
   readonly description: string;
   readonly inputSchema: JsonObject;
   readonly annotations: ToolAnnotations;
+  /**
+   * What is wrong with arguments that fit the schema but not the tool's bounds (worded for a model:
+   * what was given, what is allowed), checked before the tool does anything; none when they fit.
+   */
+  readonly bounds?: (args: Record<string, unknown>) => string | undefined;
 }
 
 /** More keys than this in one call is a script, not a keystroke: split it into several calls. */
@@ -52,92 +57,97 @@ const NO_ARGUMENTS: JsonObject = Object.freeze<JsonObject>({
   additionalProperties: false,
 });
 
+/*
+ * The listing is lean (every model reads it on every request: issue #38 item 2 holds the stable
+ * surface's nine tools to 2,500 characters of JSON). What a model needs only when it errs is said by
+ * the refusal instead: the full key names (src/react/key-names.ts), what RE2 does not take
+ * (src/react/builtins/screen-pattern.ts), how many keys were typed before the time ran out, and the
+ * bounds below, which `bounds` checks before anything runs (they are not in the listed schemas).
+ */
+
 export const KEYBOARD_PRESS: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'keyboard.press',
-  description:
-    'Press keys in order, as a person does (each one reaches the app after the previous one took effect). ' +
-    'Names: enter, tab, shift+tab, escape, backspace, delete, space, up, down, left, right, home, end, ' +
-    'pageup, pagedown, f1-f12, ctrl+<letter>, meta+<key>, or one character ("a", "A", "/"). ' +
-    'To type text, use keyboard.type.',
+  description: 'Press keys in order (enter, tab, up, escape, ctrl+c, a…).',
   inputSchema: {
     type: 'object',
     properties: {
-      keys: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        minItems: 1,
-        maxItems: MAX_KEYS,
-        description: 'Key names, pressed in this order, e.g. ["down", "down", "enter"].',
-      },
+      keys: { type: 'array', items: { type: 'string' }, description: 'Key names.' },
     },
     required: ['keys'],
     additionalProperties: false,
   },
   annotations: {},
+  bounds: (args) => {
+    const keys = args.keys as unknown[];
+    if (keys.length === 0) return '`keys` is empty: give at least one key name';
+    if (keys.length > MAX_KEYS)
+      return `\`keys\` has ${keys.length} names, more than the ${MAX_KEYS} one call takes: split them into several calls`;
+    return undefined;
+  },
 });
 
 export const KEYBOARD_TYPE: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'keyboard.type',
-  description:
-    'Type text as a person does, one character per key (a line break is Enter), each after the app handled the one before. ' +
-    `At most ${MAX_TEXT} characters, and ${KEYS_TIME_LIMIT_MS / 1000} s a call: an app that redraws slowly takes fewer ` +
-    '(the answer says how many were typed and where to resume). ' +
-    'For named keys (arrows, escape, ctrl+…) use keyboard.press.',
+  description: 'Type text (a line break is Enter).',
   inputSchema: {
     type: 'object',
-    properties: { text: { type: 'string', minLength: 1, maxLength: MAX_TEXT } },
+    properties: { text: { type: 'string', description: 'The text.' } },
     required: ['text'],
     additionalProperties: false,
   },
   annotations: {},
+  bounds: (args) => {
+    const text = args.text as string;
+    if (text.length === 0) return '`text` is empty: give at least one character';
+    if (text.length > MAX_TEXT)
+      return `\`text\` has ${text.length} characters, more than the ${MAX_TEXT} one call types: split it into several calls`;
+    return undefined;
+  },
 });
 
 export const SCREEN_READ: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'screen.read',
-  description:
-    'Read the screen now as plain text (as many lines as the terminal has rows: the last ones, or ' +
-    'from line `offset`, 0 being the top), which widget has Ink focus, the accessibility outline ' +
-    '(aria-role, aria-state, aria-label) when the app declares one, and the actions available now. ' +
-    'With `styles: true`, text in a colour or style is marked [style]text[/], e.g. [bold black on green]W[/] ' +
-    "(the app's own [ and \\ are written \\[ and \\\\): read it when colour carries meaning; answers say when colours changed.",
+  description: 'The screen, focus, and all actions now.',
   inputSchema: {
     type: 'object',
     properties: {
-      offset: {
-        type: ['integer', 'null'],
-        minimum: 0,
-        description: 'The first line to show (0 is the top); null for the last lines.',
-      },
-      styles: {
-        type: ['boolean', 'null'],
-        description: 'true: mark colours and styles as [style]text[/]; null or false: plain text.',
-      },
+      offset: { type: ['integer', 'null'], description: 'First line; null: the last.' },
+      styles: { type: ['boolean', 'null'], description: 'true: mark colours.' },
     },
     required: ['offset', 'styles'],
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true },
+  bounds: (args) =>
+    typeof args.offset === 'number' && args.offset < 0
+      ? `\`offset\` is ${args.offset}: give a line number from 0 (the top), or null for the last lines`
+      : undefined,
 });
 
 export const SCREEN_WAIT_FOR: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'screen.wait_for',
-  description:
-    'Wait until the screen shows `text` (plain substring) or matches `pattern` (a regular expression in RE2 syntax, ' +
-    'which runs in linear time: JavaScript syntax without backreferences or lookaround; ^ and $ match at line ends; ' +
-    '(?i) ignores case), ' +
-    `answering as soon as it does; fails after timeout_ms (default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}) with the last screen. ` +
-    'Give one of text and pattern, the other null. Other calls to this session wait while it waits.',
+  description: 'Wait until the screen shows text or matches pattern.',
   inputSchema: {
     type: 'object',
     properties: {
-      text: { type: ['string', 'null'], minLength: 1 },
-      pattern: { type: ['string', 'null'], minLength: 1, maxLength: MAX_PATTERN },
-      timeout_ms: { type: ['integer', 'null'], minimum: 0, maximum: MAX_WAIT_MS },
+      text: { type: ['string', 'null'], description: 'A substring, or null.' },
+      pattern: { type: ['string', 'null'], description: 'An RE2 regex, or null.' },
+      timeout_ms: { type: ['integer', 'null'], description: `null: ${DEFAULT_WAIT_MS}.` },
     },
     required: ['text', 'pattern', 'timeout_ms'],
     additionalProperties: false,
   },
   annotations: { readOnlyHint: true },
+  bounds: (args) => {
+    if (args.text === '' || args.pattern === '')
+      return `\`${args.text === '' ? 'text' : 'pattern'}\` is empty: give what to wait for`;
+    if (typeof args.pattern === 'string' && args.pattern.length > MAX_PATTERN)
+      return `\`pattern\` has ${args.pattern.length} characters, more than the ${MAX_PATTERN} allowed`;
+    const timeout = args.timeout_ms;
+    if (typeof timeout === 'number' && (timeout < 0 || timeout > MAX_WAIT_MS))
+      return `\`timeout_ms\` is ${timeout}: give 0 to ${MAX_WAIT_MS}, or null for ${DEFAULT_WAIT_MS}`;
+    return undefined;
+  },
 });
 
 /**
@@ -157,17 +167,17 @@ export const SCREEN_SCREENSHOT: CatalogEntry = Object.freeze<CatalogEntry>({
 
 export const FOCUS_LIST: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.list',
-  description: 'The ids that can take focus (in Tab order) and the one that has it.',
+  description: 'The ids that can take focus.',
   inputSchema: NO_ARGUMENTS,
   annotations: { readOnlyHint: true },
 });
 
 export const FOCUS_SET: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.set',
-  description: "Give focus to the component with this id (Ink's useFocus id; focus.list lists them).",
+  description: 'Focus a component.',
   inputSchema: {
     type: 'object',
-    properties: { id: { type: 'string', minLength: 1 } },
+    properties: { id: { type: 'string', description: 'Its id (focus.list).' } },
     required: ['id'],
     additionalProperties: false,
   },
@@ -176,14 +186,14 @@ export const FOCUS_SET: CatalogEntry = Object.freeze<CatalogEntry>({
 
 export const FOCUS_NEXT: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.next',
-  description: 'Move focus to the next component, as Tab does.',
+  description: 'As Tab.',
   inputSchema: NO_ARGUMENTS,
   annotations: {},
 });
 
 export const FOCUS_PREVIOUS: CatalogEntry = Object.freeze<CatalogEntry>({
   name: 'focus.previous',
-  description: 'Move focus to the previous component, as Shift+Tab does.',
+  description: 'As Shift+Tab.',
   inputSchema: NO_ARGUMENTS,
   annotations: {},
 });
@@ -210,20 +220,13 @@ export const ACT = 'act';
  */
 export const ACT_ENTRY: CatalogEntry = Object.freeze<CatalogEntry>({
   name: ACT,
-  description:
-    'Perform an action a widget on the screen offers now. Every answer ends with the actions available ' +
-    '(widget.action {arguments}: what it does); pick one of those. Actions marked "needs approval" ' +
-    'ask the person at the terminal first.',
+  description: 'Do a widget action an answer listed (screen.read lists all).',
   inputSchema: {
     type: 'object',
     properties: {
-      widget: { type: 'string', description: 'The widget id, e.g. "todos".' },
-      action: { type: 'string', description: 'The action name, e.g. "add_item".' },
-      args: {
-        type: 'string',
-        description:
-          'The action\'s arguments as JSON object text, e.g. "{\\"text\\":\\"Buy milk\\"}"; "{}" for none.',
-      },
+      widget: { type: 'string', description: 'Widget id.' },
+      action: { type: 'string', description: 'Action name.' },
+      args: { type: 'string', description: 'JSON, e.g. {"text":"hi"} or {}.' },
     },
     required: ['widget', 'action', 'args'],
     additionalProperties: false,

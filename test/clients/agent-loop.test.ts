@@ -354,7 +354,7 @@ describe.concurrent('CLIs', () => {
 
     expect(code, stderr).toBe(0);
     for (const line of FRESH_SCREEN) expect(stdout).toMatch(line);
-    expect(stdout).toMatch(/^- todos\.add_item /m);
+    expect(stdout).toMatch(/^todos\.add_item /m);
   });
 
   it('Codex exec (approval_policy=never, Responses API) runs todo_screen_read and reads the whole screen', {

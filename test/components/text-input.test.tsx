@@ -38,9 +38,7 @@ describe('TextInput', () => {
       'name.submit',
       'name.get_value',
     ]);
-    expect(a.hub.list()[0]!.description).toBe(
-      'Replace the text of the text input "Name" with the given text.',
-    );
+    expect(a.hub.list()[0]!.description).toBe('Replace the text of the text input "Name".');
   });
 
   it('is driven by an agent (controlled: the parent hears every change)', async () => {

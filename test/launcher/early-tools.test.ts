@@ -5,6 +5,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { Text } from 'ink';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { earlyModernList } from '../../src/launcher/early-answers.js';
 import { earlyTools } from '../../src/launcher/early-tools.js';
 import type { McpServerHandle } from '../../src/server/create-mcp-server.js';
 import { renderHeadless } from '../../src/testing/index.js';
@@ -25,6 +26,14 @@ const PROCESS_TEST_MS = 60_000;
 const WAIT_MS = 40_000;
 
 const INIT = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+/** The envelope of a 2026-07-28 request (there is no initialize). */
+const MODERN = {
+  _meta: {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': { name: 't', version: '1' },
+  },
+};
 
 /** A server's answer to a raw `tools/list`, as JSON (over a second, in-memory connection). */
 async function rawList(server: McpServerHandle): Promise<unknown> {
@@ -87,6 +96,36 @@ describe('the early tool list is the server’s, in memory', () => {
           await headless.unmount();
         }
       });
+
+  it('a 2026-07-28 listing: the same result as the server gives, but for its cache hint (the app confirms the list)', async () => {
+    const headless = await renderHeadless(createElement(Text, null, 'hi'), {
+      session: 'app',
+      name: 'n',
+      version: '1',
+    });
+    try {
+      const [client, transport] = InMemoryTransport.createLinkedPair();
+      await headless.server.connect(transport);
+      const answer = new Promise<JSONRPCMessage>((resolve) => {
+        client.onmessage = resolve;
+      });
+      await client.start();
+      const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/list', params: MODERN };
+      await client.send(request as JSONRPCMessage);
+      const real = JSON.parse(JSON.stringify(((await answer) as { result: object }).result));
+      await client.close();
+      const early = (
+        earlyModernList(request, earlyTools({ session: 'app', builtinTools: true })!, {
+          name: 'n',
+          version: '1',
+        }) as { result: object }
+      ).result;
+      expect(JSON.parse(JSON.stringify(early))).toStrictEqual({ ...real, ttlMs: 0 });
+      expect(real.ttlMs).toBeGreaterThan(0);
+    } finally {
+      await headless.unmount();
+    }
+  });
 
   it('no early list for a session id the walker refuses (the server decides that listing)', () => {
     expect(earlyTools({ session: 'has.dot', builtinTools: true })).toBeUndefined();

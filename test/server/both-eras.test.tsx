@@ -85,7 +85,8 @@ async function act(client: Client, action: string, args: Record<string, unknown>
 
 async function items(client: Client): Promise<string[]> {
   const { text: answer } = await act(client, 'list', {});
-  const value = JSON.parse(answer.split('\n\nScreen after the call:', 1)[0] ?? '') as {
+  // The value comes first, then the screen (or the line saying it is as before).
+  const value = JSON.parse(answer.split(/\n\nScreen[ :]/, 1)[0] ?? '') as {
     items: { text: string }[];
   };
   return value.items.map((i) => i.text);

@@ -63,7 +63,7 @@ describe('tools/call', () => {
     const result = await client.callTool({ name: 'app.c.inc', arguments: { by: 2 } });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ count: 2 });
-    expect(texts(result)).toEqual([JSON.stringify({ count: 2 }, null, 2), 'Screen after the call:\nc=2']);
+    expect(texts(result)).toEqual([JSON.stringify({ count: 2 }), 'Screen after the call:\nc=2']);
     const grown = await client.callTool({ name: 'app.c.grow', arguments: {} });
     expect(texts(grown)).toEqual([
       'grown',
@@ -80,7 +80,7 @@ describe('tools/call', () => {
     expect(texts(read)).toEqual(['count is 0']);
     expect(texts(await client.callTool({ name: 'app.c.nothing' }))).toEqual(['done']);
     const pair = await client.callTool({ name: 'app.c.pair' });
-    expect(texts(pair)).toEqual(['[\n  1,\n  2\n]']);
+    expect(texts(pair)).toEqual(['[1,2]']);
     expect(pair.structuredContent).toBeUndefined();
   });
 

@@ -60,20 +60,20 @@ describe('the stable surface (default)', () => {
     const added = await act(a, 'todos', 'add_item', { text: 'Call mum' });
     expect(added.content).toHaveLength(1);
     const text = added.content[0]!.text;
-    expect(text).toMatch(/^\{\n {2}"index": 1,/);
+    expect(text).toMatch(/^\{"index":1,/);
     expect(text).toContain('Screen after the call:\n');
     expect(text).toContain('[ ] Call mum #1');
     expect(text).toMatch(/\n\nFocus: /);
-    expect(text).toMatch(/\n\nActions now \(call todo_act with widget, action and args\):\n/);
-    expect(text).toContain('\n- todos.add_item {text: string}: Add a todo item at the end of the list.');
-    expect(text).toContain('\n- todos.delete_item {index: integer} (needs approval): ');
+    expect(text).toMatch(/\n\nActions now \(do one with todo_act\):\n/);
+    expect(text).toContain('\ntodos.add_item {text}: Add a todo item at the end of the list.');
+    expect(text).toContain('\ntodos.delete_item {index: integer} (needs approval): ');
     expect(text).not.toContain('edit_item.');
     // The actions are the last part, and the built-ins (listed tools) are not among them.
     expect(text.slice(text.indexOf('Actions now'))).not.toMatch(/keyboard\.|screen\.|focus\./);
     await call(a, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] });
     const read = await call(a, 'todo_screen_read', {});
     expect(read.content).toHaveLength(1);
-    expect(read.content[0]!.text).toContain('- edit_item.type_into {text: string}');
+    expect(read.content[0]!.text).toContain('\nedit_item.type_into {text}');
   });
 
   it('answerBlocks "many" keeps a block per part', async () => {
@@ -95,13 +95,20 @@ describe('the stable surface (default)', () => {
     expect(denied.content[0]!.text).toMatch(/^ink-mcp: "todos\.delete_item" was denied/);
     const absent = await act(a, 'edit_item', 'type_into', { text: 'x' });
     expect(absent.content[0]!.text).toMatch(
-      /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen any more\. Pick one of the actions available now \(listed at the end of this answer\)/,
+      /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen: this session has not shown a widget with that id\. Pick one of the actions available now \(listed at the end of this answer\)/,
+    );
+    // Shown, then closed: that one is gone.
+    await call(a, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] });
+    await call(a, 'todo_keyboard_press', { keys: ['escape'] });
+    const gone = await act(a, 'edit_item', 'type_into', { text: 'x' });
+    expect(gone.content[0]!.text).toMatch(
+      /^ink-mcp: "edit_item\.type_into" cannot run now: the widget "edit_item" is not on the screen any more\./,
     );
     const disabled = await act(a, 'todos', 'fly', {});
     expect(disabled.content[0]!.text).toContain(
       'the widget "todos" does not offer "fly" in its current state',
     );
-    expect(disabled.content[0]!.text).toContain('\n- todos.toggle {index: integer}');
+    expect(disabled.content[0]!.text).toContain('\ntodos.toggle {index: integer}');
   });
 
   it('act refuses a malformed request, saying which part is wrong, and runs nothing', async () => {
@@ -124,7 +131,7 @@ describe('the stable surface (default)', () => {
       (await call(a, 'todo_act', { widget: 'todos', action: 'add_item', args: { text: 'Tea' } })).isError,
     ).toBeFalsy();
     const list = await call(a, 'todo_act', { widget: 'todos', action: 'list' });
-    expect(list.content[0]!.text).toContain('"text": "Tea"');
+    expect(list.content[0]!.text).toContain('"text":"Tea"');
     expect(a.lastFrame()).not.toContain('text:');
   });
 
@@ -195,7 +202,7 @@ describe('the stable list moves with the declared set only', () => {
     // A session over plain data has no built-ins: its act is all it lists.
     expect(await names(client)).toEqual(['one_act']);
     const grown = await call({ client }, 'one_act', { widget: 'c', action: 'grow', args: '{}' });
-    expect(grown.content[0]!.text).toContain('- w1.inc {by?: integer}: Add to the counter');
+    expect(grown.content[0]!.text).toContain('\nw1.inc {by?: integer}: Add to the counter');
     // Wait past the coalescing of a change (5 ms, at most 20): no notice for a widget.
     await until(() => one.widgets.length === 2);
     await sleep(60);

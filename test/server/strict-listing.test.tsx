@@ -146,9 +146,9 @@ describe('listed to a real SDK client, on the widgets surface', () => {
         name: 'app_act',
         arguments: { widget: 'panel', action: 'peek', args: '{}' },
       });
-      expect(text(peek)).toMatch(/\n- panel\.peek \{\} \(read-only\)\n/);
-      expect(text(peek)).toMatch(/\n- panel\.wipe \{\} \(needs approval\)\n/);
-      expect(text(peek)).toMatch(/\n- panel\.reveal \{\} \(needs approval\)$/);
+      expect(text(peek)).toMatch(/\npanel\.peek \(read-only\)\n/);
+      expect(text(peek)).toMatch(/\npanel\.wipe \(needs approval\)\n/);
+      expect(text(peek)).toMatch(/\npanel\.reveal \(needs approval\)$/);
     });
   });
 

@@ -41,7 +41,7 @@ describe('structuredContent goes with an outputSchema', () => {
     expect(tool!.outputSchema).toBeUndefined();
     const result = await client.callTool({ name: 'app_w_info' });
     expect(result.structuredContent).toBeUndefined();
-    expect(texts(result)).toEqual(['{\n  "a": 1\n}', 'Screen after the call:\nthe screen']);
+    expect(texts(result)).toEqual(['{"a":1}', 'Screen after the call:\nthe screen']);
   });
 
   it('lists a JSON Schema outputSchema, cleaned, and answers structuredContent the SDK client checks', async () => {
@@ -62,7 +62,7 @@ describe('structuredContent goes with an outputSchema', () => {
     const result = await client.callTool({ name: 'app_w_count' });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ count: 3 });
-    expect(texts(result)).toEqual(['{\n  "count": 3\n}', 'Screen after the call:\nthe screen']);
+    expect(texts(result)).toEqual(['{"count":3}', 'Screen after the call:\nthe screen']);
   });
 
   it('lists a zod outputSchema by its output side, and sends what zod parsed', async () => {
@@ -101,7 +101,7 @@ describe('structuredContent goes with an outputSchema', () => {
       expect.stringMatching(
         /^ink-mcp: "app_w_bad" ran, but its result does not match the outputSchema it declares: count: must be integer .*The call was carried out: do not repeat it/,
       ),
-      '{\n  "count": "three"\n}',
+      '{"count":"three"}',
       'Screen after the call:\nthe screen',
     ]);
     expect(texts(await client.callTool({ name: 'app_w_scalar' }))[0]).toMatch(

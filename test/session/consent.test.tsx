@@ -59,8 +59,8 @@ describe('consent bound to what runs', () => {
     expect(asked.map((q) => q.summary)).toEqual(['Delete "Buy milk"', 'Delete "tax documents"']);
     // When the second question was asked, the first deletion had already happened.
     expect(asked[1]!.screen).not.toContain('Buy milk');
-    expect(text(first)).toContain('"text": "Buy milk"');
-    expect(text(second)).toContain('"text": "tax documents"');
+    expect(text(first)).toContain('"text":"Buy milk"');
+    expect(text(second)).toContain('"text":"tax documents"');
     expect(a.lastFrame()).toContain('Call mum');
   });
 
@@ -86,7 +86,7 @@ describe('consent bound to what runs', () => {
     expect(added).toBe(false);
     expect(a.lastFrame()).not.toContain('Sneaky');
     answer!(true);
-    expect(text(await deletion)).toContain('"text": "Buy milk"');
+    expect(text(await deletion)).toContain('"text":"Buy milk"');
     expect((await adding).isError).toBeFalsy();
     expect(a.lastFrame()).toContain('Sneaky');
   });

@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 const gated = fileURLToPath(new URL('./apps/gated.tsx', import.meta.url));
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
-async function start(extra: string[] = []) {
+async function start(extra: string[] = [], era: 'legacy' | 'modern' = 'legacy') {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', gated, ...extra],
@@ -25,7 +25,10 @@ async function start(extra: string[] = []) {
     stderr += chunk.toString();
   });
   let closed = false;
-  const client = new Client({ name: 'start-test', version: '1.0.0' });
+  const client = new Client(
+    { name: 'start-test', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
   // The SDK client fails on a line of stdout that is not JSON-RPC: every step below proves none came.
   const protocolErrors: Error[] = [];
   client.onerror = (error) => protocolErrors.push(error);
@@ -89,6 +92,56 @@ describe('startMcp over stdio', () => {
       });
       await vi.waitFor(() => expect(app.closed()).toBe(true), { timeout: 10_000 });
       expect(app.stderr()).toContain('gated: exited');
+    } finally {
+      await app.client.close();
+    }
+  });
+
+  it('a 2026-07-28 client: server/discover and tools/list answered before the app loads, the call once it has', {
+    timeout: 60_000,
+  }, async () => {
+    const app = await start([], 'modern');
+    try {
+      // Connected: `server/discover` was answered (there is no initialize), the app not loaded.
+      expect(app.client.getServerVersion()).toEqual({ name: 'gated-app', version: '9.9.9' });
+      const names = (await app.client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['gated_keyboard_press', 'gated_act']));
+      expect(app.stderr()).not.toContain('counter: loaded');
+      const call = app.client.callTool({
+        name: 'gated_act',
+        arguments: { widget: 'counter', action: 'inc', args: '{}' },
+      });
+      await app.release();
+      expect(text((await call) as CallToolResult)).toContain('Count: 1');
+      expect(app.protocolErrors).toEqual([]);
+    } finally {
+      await app.client.close();
+    }
+  });
+
+  it('no tools list_changed for a list that did not change: a failing first call before any listing', {
+    timeout: 60_000,
+  }, async () => {
+    const app = await start();
+    try {
+      let notices = 0;
+      app.client.setNotificationHandler('notifications/tools/list_changed', () => {
+        notices++;
+      });
+      const call = app.client.callTool({
+        name: 'gated_act',
+        arguments: { widget: 'nothing', action: 'inc', args: '{}' },
+      });
+      await app.release();
+      expect(((await call) as CallToolResult).isError).toBe(true);
+      // Anything the server sent before this ping's answer has been handled by now.
+      await app.client.ping();
+      expect(notices).toBe(0);
+      // The list the client gets now is the one it would have got at the start.
+      const names = (await app.client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['gated_keyboard_press', 'gated_act']));
+      await app.client.ping();
+      expect(notices).toBe(0);
     } finally {
       await app.client.close();
     }

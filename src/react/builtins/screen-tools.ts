@@ -5,7 +5,7 @@ import { ActionError } from '../../walker/action-error.js';
 import { DEFAULT_WAIT_MS, SCREEN_READ, SCREEN_WAIT_FOR } from '../../walker/builtin-catalog.js';
 import type { ActionSpec, CallInfo, ToolProvider } from '../../walker/types.js';
 import { focusWords } from '../focus-words.js';
-import { spec } from './catalog-spec.js';
+import { checkBounds, spec } from './catalog-spec.js';
 import type { BuiltinHost } from './host.js';
 import { compileScreenPattern } from './screen-pattern.js';
 import { screenshotSpec } from './screenshot-tool.js';
@@ -25,6 +25,7 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
     {
       ...spec(SCREEN_READ),
       run: async (args) => {
+        checkBounds(SCREEN_READ, args);
         // What the app has scheduled (an effect's update) is part of "now".
         await host.settled();
         const { offset, styles } = args as { offset?: number | null; styles?: boolean | null };
@@ -33,7 +34,10 @@ export function screenProvider(host: BuiltinHost): ToolProvider {
     },
     {
       ...spec(SCREEN_WAIT_FOR),
-      run: (args, call) => waitFor(host, args as WaitArgs, call),
+      run: (args, call) => {
+        checkBounds(SCREEN_WAIT_FOR, args);
+        return waitFor(host, args as WaitArgs, call);
+      },
     },
   ];
   if (host.screenshots) specs.push(screenshotSpec(host, host.screenshots, describeScreen));
