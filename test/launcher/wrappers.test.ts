@@ -16,6 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => built?.remove());
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Resolves once `check` holds (polled), or fails after `ms`: a bound on a stuck run, not a pace. */
 async function until(check: () => boolean, ms: number, what: string): Promise<void> {
   const end = Date.now() + ms;
@@ -109,5 +118,20 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
     } finally {
       await run.close();
     }
+  }, 60_000);
+
+  it('what the command started goes with it: a helper it never stopped is gone once the client closes', async () => {
+    const run = await launch(built.bin, [], ['node', app('leaves-a-child.js')]);
+    let pid = 0;
+    try {
+      const read = await run.call('app.screen.wait_for', { text: 'app with a helper', timeout_ms: 20_000 });
+      expect(read.isError, read.text).toBeFalsy();
+      await until(() => /helper pid \d+/.test(run.stderr()), 20_000, 'the helper');
+      pid = Number(/helper pid (\d+)/.exec(run.stderr())?.[1]);
+      expect(alive(pid)).toBe(true);
+    } finally {
+      await run.close();
+    }
+    await until(() => !alive(pid), 20_000, `the helper (pid ${pid}) to exit`);
   }, 60_000);
 });
