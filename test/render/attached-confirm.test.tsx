@@ -152,7 +152,9 @@ describe('attached mode (renderMcp over HTTP)', () => {
 
       const approved = await answerWith('y');
       expect(approved.isError).toBeFalsy();
-      expect((approved.content[0] as { text: string }).text).toMatch(/^wiped\n\nScreen after the call:/);
+      expect((approved.content[0] as { text: string }).text).toMatch(
+        /^wiped\n\nScreen( after the call:|: as in your last answer)/,
+      );
 
       const declined = await answerWith('n');
       expect(declined.isError).toBe(true);
