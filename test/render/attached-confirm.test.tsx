@@ -150,7 +150,10 @@ describe('attached mode (renderMcp over HTTP)', () => {
 
       const approved = await answerWith('y');
       expect(approved.isError).toBeFalsy();
-      expect((approved.content[0] as { text: string }).text).toMatch(/^wiped\n\nScreen after the call:/);
+      // The screen is the one the refusal's answer showed (the prompt gone): said in one line.
+      expect((approved.content[0] as { text: string }).text).toMatch(
+        /^wiped\n\nScreen: as in your last answer\./,
+      );
 
       const declined = await answerWith('n');
       expect(declined.isError).toBe(true);
