@@ -12,16 +12,16 @@
  *
  *   node --import tsx bench/discover.bench.ts [--quick]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { buildDist } from './build.js';
 import { figure, median, note, quick } from './stats.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLES = quick ? 1 : Number(process.env.SAMPLES ?? 3);
 
-const built = spawnSync('npm', ['run', 'build'], { cwd: repo, encoding: 'utf8' });
-if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+buildDist(quick);
 
 const DISCOVER = `${JSON.stringify({
   jsonrpc: '2.0',

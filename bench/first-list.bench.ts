@@ -21,12 +21,13 @@
  *   node --import tsx bench/first-list.bench.ts [--quick]
  *   T1_REPO=/path/to/another/checkout …   times that checkout's commands (before/after comparisons)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { buildDist } from './build.js';
 import { figure, median, note, quick } from './stats.js';
 
 const repo = process.env.T1_REPO
@@ -34,8 +35,7 @@ const repo = process.env.T1_REPO
   : fileURLToPath(new URL('..', import.meta.url));
 const SAMPLES = quick ? 1 : Number(process.env.SAMPLES ?? 3);
 
-const built = spawnSync('npm', ['run', 'build'], { cwd: repo, encoding: 'utf8' });
-if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+buildDist(quick, repo);
 
 const line = (message: object) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`;
 const INITIALIZE = line({

@@ -9,7 +9,7 @@
  *   npm run bench -- --source      time the library's TypeScript as tsx runs it, not its tsc build
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BUILD_DIR, buildLibrary, QUICK_BUILD_DIR } from './build.js';
@@ -24,8 +24,6 @@ interface Bench {
   file: string;
   /** What it measures, for the report. */
   about: string;
-  /** Spawns many processes: not run by `--quick` (CI), whose budget it would take alone. */
-  slow?: true;
 }
 
 const BENCHES: Bench[] = [
@@ -36,23 +34,20 @@ const BENCHES: Bench[] = [
   { file: 'memory.bench.tsx', about: 'M1, M2: heap growth' },
   { file: 'frame.bench.tsx', about: "P1.frame: Ink's whole frame with and without a session" },
   { file: 'scale.bench.tsx', about: 'P7: a no-op call at 10,001 tools vs 100' },
-  { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server', slow: true },
+  { file: 'start.bench.ts', about: 'P5: spawn → first initialize answer vs a bare SDK server' },
   {
     file: 'first-list.bench.ts',
     about: 'T1: spawn → first tools/list with the tools, the README’s client configs',
-    slow: true,
   },
   {
     file: 'discover.bench.ts',
     about: 'D1: spawn → the server/discover answer (2026-07-28) through the launcher',
-    slow: true,
   },
   {
     file: 'agent-loop.bench.ts',
     about: 'P6: an agent task through ink-mcp tools vs a pty driver',
-    slow: true,
   },
-  { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls', slow: true },
+  { file: 'soak.bench.ts', about: 'M3: server RSS over 20,000 stdio calls' },
   { file: 'keys.bench.tsx', about: 'K1, K2: keys through keyboard.press against React’s own commit per key' },
   {
     file: 'screen-bytes.bench.tsx',
@@ -62,6 +57,11 @@ const BENCHES: Bench[] = [
     file: 'screenshot.bench.tsx',
     about: 'S2: one screen.screenshot of the todo example (100 × 30), call to answer',
   },
+  {
+    file: 'answers.bench.tsx',
+    about: 'S3, LIST: characters a 12-step todo session and the tool list hand a model',
+  },
+  { file: 'act.bench.ts', about: 'ACT: an act call ÷ a screen.read call, the todo example over stdio' },
 ];
 
 interface Goal {
@@ -70,8 +70,6 @@ interface Goal {
   target: string;
   /** Undefined: context, no target. */
   met?: (value: string) => boolean;
-  /** Printed by a `slow` bench, so absent from a quick run. */
-  slow?: true;
 }
 
 const num = (test: (x: number) => boolean) => (value: string) => {
@@ -178,107 +176,91 @@ const GOALS: Goal[] = [
   },
   {
     key: 'P5.start',
-    slow: true,
     what: 'spawn → first initialize answer, `node` on built JS (todo example) ÷ a bare SDK stdio server',
     target: '≤ 1.5',
     met: num((x) => x <= 1.5),
   },
   {
     key: 'P5.start.tools',
-    slow: true,
     what: 'context: the same, spawn → first tools/list answer (the app rendered)',
     target: '',
   },
   {
     key: 'P5.start.ink',
-    slow: true,
     what: 'context: the bare SDK server importing ink and react first (no ink-mcp) ÷ the bare server, `node` on built JS',
     target: '',
   },
   {
     key: 'P5.start.tsx',
-    slow: true,
     what: 'the same under `npx tsx` (todo example sources) ÷ a bare SDK server under `npx tsx`',
     target: '≤ 1.5',
     met: num((x) => x <= 1.5),
   },
   {
     key: 'P5.start.launcher',
-    slow: true,
     what: 'spawn → first initialize answer, the launcher (`node bin/ink-mcp.js -- node app.js`, a plain-JS Ink app) ÷ a bare SDK stdio server on `node`',
     target: '≤ 1.5',
     met: num((x) => x <= 1.5),
   },
   {
     key: 'P5.start.launcher.tools',
-    slow: true,
     what: 'context: the same, spawn → first tools/list answer (the app itself up)',
     target: '',
   },
   {
     key: 'T1.todo',
-    slow: true,
     what: 'spawn → first tools/list answered with the tools (ms, median of 3): `npx tsx examples/todo/index.tsx --stdio`',
     target: '≤ 1000',
     met: num((x) => x <= 1000),
   },
   {
     key: 'T1.launcher',
-    slow: true,
     what: 'the same (ms): the launcher from the build, `node bin/ink-mcp.js -- node examples/launcher/chat.js`',
     target: '≤ 1000',
     met: num((x) => x <= 1000),
   },
   {
     key: 'T1.launcher.npx',
-    slow: true,
     what: 'the same (ms): `npx ink-mcp -- node …/chat.js` from a project with ink-mcp installed',
     target: '≤ 1000',
     met: num((x) => x <= 1000),
   },
   {
     key: 'D1.launcher',
-    slow: true,
     what: 'spawn → server/discover answered (ms, median of 3): the launcher from the build, `node bin/ink-mcp.js -- node examples/launcher/chat.js`',
     target: '≤ 200',
     met: num((x) => x <= 200),
   },
   {
     key: 'D1.todo',
-    slow: true,
     what: 'context: the same (ms), `npx tsx examples/todo/index.tsx --stdio` (startMcp)',
     target: '',
   },
   {
     key: 'P6.loop',
-    slow: true,
     what: 'the todo task: pty driver (polling until each key shows) ÷ ink-mcp tools over stdio, wall time',
     target: '≥ 5',
     met: num((x) => x >= 5),
   },
   {
     key: 'P6.loop.settle',
-    slow: true,
     what: 'context: the same, the pty driver waiting 250 ms after each key',
     target: '',
   },
   {
     key: 'P6.actions',
-    slow: true,
     what: 'the todo task: ink-mcp actions ÷ pty driver actions (keys + screen reads)',
     target: '≤ 0.333',
     met: num((x) => x <= 1 / 3),
   },
   {
     key: 'P6.keys.loop',
-    slow: true,
     what: 'the keyboard-only chat task (unchanged app, launcher): pty driver (polling) ÷ ink-mcp keyboard tools, wall time',
     target: '≥ 5',
     met: num((x) => x >= 5),
   },
   {
     key: 'P6.keys.actions',
-    slow: true,
     what: 'the keyboard-only chat task: ink-mcp actions ÷ pty driver actions',
     target: '≤ 0.333',
     met: num((x) => x <= 1 / 3),
@@ -291,7 +273,6 @@ const GOALS: Goal[] = [
   },
   {
     key: 'M3',
-    slow: true,
     what: 'RSS of the todo stdio server at call 20,000 ÷ at call 1,000, NODE_ENV=production',
     target: '≤ 1.25',
     met: num((x) => x <= 1.25),
@@ -347,9 +328,33 @@ GOALS.push(
   { key: 'S2.png', what: 'context: ms for @resvg/resvg-js to rasterize it to PNG', target: '' },
   { key: 'S2.png.cpu', what: 'context: CPU ms (all threads) of that rasterization', target: '' },
   { key: 'S2.bytes', what: 'context: bytes of that PNG', target: '' },
+  {
+    key: 'S3',
+    what: "a 12-step todo session (three adds, toggles, keys, the edit box): characters of the answers' text ÷ characters of the screens after each step",
+    target: '≤ 2.0',
+    met: num((x) => x <= 2),
+  },
+  {
+    key: 'LIST',
+    what: "characters of the tool list's JSON, the todo example's default surface",
+    target: '≤ 2500',
+    met: num((x) => x <= 2500),
+  },
+  {
+    key: 'ACT',
+    what: 'an act call that changes the app (toggle) ÷ a screen.read call, same session, todo example over stdio',
+    target: '≤ 1.3',
+    met: num((x) => x <= 1.3),
+  },
+  {
+    key: 'ACT.list',
+    what: 'context: an act call that changes nothing (todos.list) ÷ a screen.read call, same session',
+    target: '',
+  },
 );
 
-const FIGURE = /^([PMKST]\d+(?:\.[\w-]+)*) (\S+)/;
+/** `P1.leaf 0.168`, `S3 2.1`, `LIST 2480`: a name in capitals (digits after), parts after dots, a figure. */
+const FIGURE = /^([A-Z]+\d*(?:\.[\w-]+)*) (\S+)/;
 
 interface Run {
   bench: Bench;
@@ -395,6 +400,11 @@ const USE_BUILD = fileURLToPath(new URL('./use-build.mjs', import.meta.url));
 const library: { build: string | undefined; about: string } = { build: undefined, about: '' };
 if (fromSource) {
   library.about = 'TypeScript sources run by tsx (--source)';
+} else if (quick && existsSync(fileURLToPath(new URL('../dist/src/index.js', import.meta.url)))) {
+  // The same tsc output `npm run build` made (CI builds it first): a quick run's figures mean nothing,
+  // and a second build of the same files took a tenth of CI's quick run.
+  library.build = fileURLToPath(new URL('../dist', import.meta.url));
+  library.about = 'the build in dist/ as it is (quick mode)';
 } else {
   const dir = quick ? QUICK_BUILD_DIR : BUILD_DIR;
   const built = buildLibrary(dir);
@@ -414,12 +424,6 @@ const figures = new Map<string, string>();
 const runs: Run[] = [];
 for (const bench of BENCHES) {
   if (only && !bench.file.includes(only)) continue;
-  if (quick && bench.slow) {
-    process.stdout.write(
-      `${bench.file} … not run in quick mode (it spawns many processes): npm run bench -- --only ${bench.file.split('.')[0]}\n`,
-    );
-    continue;
-  }
   process.stdout.write(`${bench.file} … `);
   const run = await runBench(bench);
   runs.push(run);
@@ -442,9 +446,7 @@ const rows: Row[] = GOALS.filter((goal) => !only || figures.has(goal.key)).map((
   const value = figures.get(goal.key);
   const verdict =
     value === undefined
-      ? quick && goal.slow
-        ? 'not run'
-        : 'MISSING'
+      ? 'MISSING'
       : goal.met === undefined
         ? ''
         : quick

@@ -12,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { figure, note, quick } from './stats.js';
+import { answerText, callOk, todoCalls } from './todo-session.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const CALLS = quick ? 600 : 20_000;
+const CALLS = quick ? 200 : 20_000;
 const marks = new Map([
-  [quick ? 200 : 1000, 'start'],
+  [quick ? 50 : 1000, 'start'],
   [CALLS / 2, 'mid'],
   [CALLS, 'end'],
 ]);
@@ -34,28 +35,22 @@ const pid = transport.pid;
 if (pid === null) throw new Error('the server has no pid');
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
-const { tools } = await client.listTools();
-const named = (widget: string, action: string) =>
-  tools.find((t) => new RegExp(`${widget}[._]${action}$`).test(t.name))!.name;
-const [add, toggle, tab, list] = [
-  named('todos', 'add_item'),
-  named('todos', 'toggle'),
-  named('filter', 'select_tab'),
-  named('todos', 'list'),
-];
-for (const text of ['alpha', 'beta', 'gamma']) await client.callTool({ name: add, arguments: { text } });
-const cycle: [string, Record<string, unknown>][] = [
-  [toggle, { index: 1 }],
-  [tab, { label: 'done' }],
-  [list, {}],
-  [tab, { label: 'all' }],
+// Whatever surface the example lists (the stable one's `act`, or a tool per widget action).
+const calls = todoCalls((await client.listTools()).tools);
+for (const text of ['alpha', 'beta', 'gamma'])
+  await callOk(client, calls.action('todos', 'add_item', { text }));
+const cycle = [
+  calls.action('todos', 'toggle', { index: 1 }),
+  calls.action('filter', 'select_tab', { label: 'done' }),
+  calls.action('todos', 'list'),
+  calls.action('filter', 'select_tab', { label: 'all' }),
 ];
 const rss = new Map<string, number>();
 const started = performance.now();
 for (let i = 1; i <= CALLS; i++) {
-  const [name, args] = cycle[i % cycle.length]!;
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`call ${i} (${name}) failed: ${JSON.stringify(result.content)}`);
+  const call = cycle[i % cycle.length]!;
+  const result = await client.callTool(call);
+  if (result.isError) throw new Error(`call ${i} (${call.name}) failed: ${answerText(result.content)}`);
   const mark = marks.get(i);
   if (mark) rss.set(mark, rssMb());
 }

@@ -30,14 +30,14 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { build } from 'esbuild';
+import { buildDist } from './build.js';
 import { figure, median, note, quick } from './stats.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const out = fileURLToPath(new URL('./.start/', import.meta.url));
 const PAIRS = quick ? 1 : Number(process.env.PAIRS ?? 7);
 
-const built = spawnSync('npm', ['run', 'build'], { cwd: repo, encoding: 'utf8' });
-if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
+buildDist(quick);
 mkdirSync(out, { recursive: true });
 
 /**

@@ -19,9 +19,9 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pty from '@lydell/node-pty';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import pty from 'node-pty';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');

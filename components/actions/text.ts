@@ -14,6 +14,11 @@ export interface TextField {
   clear(call: CallInfo): void | Promise<void>;
   /** Offered as `submit` when given. */
   submit?(call: CallInfo): void | Promise<void>;
+  /**
+   * `submit` presses Enter (the app's key handlers hear it) rather than calling the field's handler:
+   * then nothing changing is a `no_effect`, whatever `check.byKeys` says of the text actions.
+   */
+  submitByKeys?: boolean | ((call: CallInfo) => boolean);
   /** Offered as `get_value` when given (never for a secret). */
   getValue?(): string;
   /** A secret: every action is `sensitive`, none answers anything, an app error's text is withheld. */
@@ -86,7 +91,8 @@ export function textActions(t: TextField): ActionSpec[] {
           const held = check.read?.(seen);
           return held === undefined ? undefined : shows(held, secret);
         };
-        return submitChecked(field, check.byKeys, call, act, still);
+        const byKeys = typeof t.submitByKeys === 'function' ? t.submitByKeys(call) : t.submitByKeys;
+        return submitChecked(field, byKeys ?? check.byKeys, call, act, still);
       },
     });
   }

@@ -22,11 +22,20 @@ export function nameOf(label: unknown, id: unknown, kind: string): string {
   return typeof id === 'string' ? `the ${kind} "${id}"` : `the ${kind}`;
 }
 
-/** A short list for a description: the first few items, then how many more. */
+/**
+ * A short list for a description: the first few items, quoted, then how many more. Quoted by hand,
+ * not as JSON: JSON writes an app's own escape codes (a label dimmed with ESC[90m) as `\u001b[90m`,
+ * which no cleaning can tell from text; left raw, the one text rule removes them whole where the
+ * description or message reaches the agent.
+ */
 export function listSome(items: readonly string[], max = 8): string {
-  const shown = items.slice(0, max).map((item) => JSON.stringify(item));
+  const shown = items.slice(0, max).map(quoted);
   const more = items.length - shown.length;
   return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.join(', ');
+}
+
+function quoted(item: string): string {
+  return `"${item.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 }
 
 /** Valid indexes as words: "0 to 4", or that there are none. */

@@ -1,14 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { cleanScreenText } from '../walker/clean-text.js';
+import { openPrivateFile } from '../render/private-file.js';
+import { openAppStdin } from './app-stdin.js';
+import { clientOutput } from './client-output.js';
 import { ENV, readConfig } from './config.js';
 import { earlyTools } from './early-tools.js';
+import { linger } from './linger.js';
 import { startsNode } from './node-command.js';
+import { OutputTail } from './output-tail.js';
 import { parseArgs, USAGE } from './parse-args.js';
+import { PTY_HELLO, PTY_WELCOME } from './pty-hello.js';
 import { Relay } from './relay.js';
 import { runInPty } from './run-in-pty.js';
 
@@ -19,9 +24,8 @@ const STOP_GRACE_MS = 5_000;
 const KILL_GRACE_MS = 2_000;
 /** Once the app exited: how long its last output may take to arrive, to be quoted. */
 const OUTPUT_WAIT_MS = 1_000;
-/** How much of the app's last output a refusal quotes. */
-const TAIL_LINES = 20;
-const TAIL_CHARS = 2_000;
+/** The app's socket closed: how long its process has to exit, so that the answer can say how it did. */
+const SOCKET_EXIT_WAIT_MS = 3_000;
 
 /** `ink-mcp [options] -- <command…>`: runs the command with the preload, and serves it. */
 export async function main(argv: readonly string[]): Promise<void> {
@@ -42,8 +46,28 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const record = parsed.env[ENV.record];
-  if (record !== undefined) {
+  const env = childEnv(process.env, parsed.env);
+  // The settings the app will read, the flags over the environment's, checked as the flags are:
+  // a bad INK_MCP_COLUMNS is said here, not by the app's process after it started.
+  const read = readConfig(env);
+  if (!read.ok) {
+    process.stderr.write(`${read.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  // A program the preload cannot reach (not Node), or asked for: a pseudo-terminal of our own.
+  const node = startsNode(parsed.command);
+  const inPty = !parsed.attach && (parsed.terminal || !node);
+  const record = read.config.record;
+  if (record !== undefined && inPty) {
+    // Refused, not ignored: a recording of a terminal session would hold neither calls nor a cast.
+    process.stderr.write(
+      `ink-mcp: cannot record ${JSON.stringify(parsed.command[0])}: it runs in a pseudo-terminal (it is not a Node program the preload reaches${parsed.terminal ? ', or --terminal asked for one' : ''}), and a terminal session is not recorded. Drop --record (and ${ENV.record}), or record a Node Ink app.\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  if (record !== undefined && !parsed.attach) {
     // Said now, before the app starts: the app's process writes the file, where only stderr would tell.
     const problem = writable(record);
     if (problem !== undefined) {
@@ -54,18 +78,15 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
   }
-  const env = childEnv(process.env, parsed.env);
   if (parsed.attach) return runAttached(parsed.command, env);
-  // A program the preload cannot reach (not Node), or asked for: a pseudo-terminal of our own.
-  if (parsed.terminal || !startsNode(parsed.command)) {
-    const read = readConfig(env);
-    if (!read.ok) {
-      process.stderr.write(`${read.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
-    return runInPty(parsed.command, process.env, read.config, listedEarly(env).tools);
-  }
+  if (inPty)
+    return runInPty(
+      parsed.command,
+      process.env,
+      read.config,
+      listedEarly(env).tools,
+      node ? 'asked' : 'not_node',
+    );
   return runHeadless(parsed.command, env);
 }
 
@@ -97,6 +118,10 @@ function runAttached(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
 async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<void> {
   let inputEnded = false;
   let stopping = false;
+  let endInput: () => void = () => {};
+  const inputGone = new Promise<void>((resolve) => {
+    endInput = resolve;
+  });
   const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-'));
   const path = join(dir, 'mcp.sock');
   let stdoutGone = false;
@@ -107,13 +132,12 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   const relay = new Relay({
     // The launcher's stdout is the protocol stream: only the relay writes to it (the app's output
     // goes to stderr, below).
-    toClient: (line) => {
-      if (!stdoutGone) process.stdout.write(`${line}\n`);
-    },
+    toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
     ...listedEarly(env),
   });
   let app: Socket | undefined;
+  let socketGone: NodeJS.Timeout | undefined;
   const server = createServer((socket) => {
     if (app) {
       socket.destroy(); // one process serves: the first that imported Ink
@@ -126,11 +150,22 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     // would otherwise throw them and take the launcher down with the answers it still owes.
     socket.on('error', () => {});
     createInterface({ input: socket, crlfDelay: Number.POSITIVE_INFINITY })
-      .on('line', (line) => relay.fromApp(line))
+      .on('line', (line) => {
+        // A process about to start a program in a pseudo-terminal asks whether it is the one served.
+        if (line === PTY_HELLO) socket.write(`${PTY_WELCOME}\n`);
+        else relay.fromApp(line);
+      })
       .on('error', () => {});
-    socket.once('close', () =>
-      relay.detach('ink-mcp: the app stopped before it answered this request (see its output on stderr).'),
-    );
+    // Usually the process is exiting: its exit code and last output (below) say more than this.
+    socket.once('close', () => {
+      socketGone = setTimeout(
+        () =>
+          relay.detach(
+            'ink-mcp: the app stopped before it answered this request (see its output on stderr).',
+          ),
+        SOCKET_EXIT_WAIT_MS,
+      );
+    });
     relay.attach((line) => {
       if (!socket.destroyed) socket.write(`${line}\n`);
     });
@@ -140,7 +175,11 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     server.once('error', reject);
     server.listen(path, resolve);
   });
-  const child = start(command, { ...env, [ENV.socket]: path }, ['ignore', 'pipe', 'pipe']);
+  // Its stdin is a file of the launcher's own, so that the preload knows the processes on the app's
+  // terminal (app-stdin.ts); the terminal they get is the preload's, fed by the keyboard tools.
+  const stdin = openAppStdin(dir);
+  const child = start(command, { ...env, ...stdin.env, [ENV.socket]: path }, [stdin.fd, 'pipe', 'pipe']);
+  stdin.close();
   // The app's output goes to stderr, as it comes; its last lines also go to the client when the app
   // exits before it answered (a crash at start: the client would otherwise learn only the code).
   const output = new OutputTail();
@@ -163,6 +202,7 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
 
   // End of input (the client went away) or a signal: the app finishes its running call, then stops.
   function stop() {
+    endInput();
     if (stopping) return;
     stopping = true;
     inputEnded = true;
@@ -180,17 +220,27 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     .on('close', stop);
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 
+  let startError: string | undefined;
+  child.once('error', (error) => {
+    startError = error.message;
+  });
   const code = await exited(child);
+  clearTimeout(socketGone);
   await Promise.race([drained(child), new Promise((resolve) => setTimeout(resolve, OUTPUT_WAIT_MS))]);
   const last = output.text();
   relay.detach(
-    `ink-mcp: the app exited (${describeExit(code)}) before it answered this request.` +
-      (last ? ` Its last output:\n${last}` : ''),
+    startError !== undefined
+      ? `ink-mcp: could not start ${JSON.stringify(command[0])}: ${startError}. Check the command after -- (is it installed, and on PATH?).`
+      : `ink-mcp: the app exited (${describeExit(code)}) before it answered this request.` +
+          (last ? ` Its last output:\n${last}` : '') +
+          (app ? '' : needsTerminalHint(last, command)),
   );
   server.close();
   rmSync(dir, { recursive: true, force: true });
-  // Stopped on request: a clean end. Otherwise the app's own exit code.
+  // Stopped on request: a clean end. Otherwise the app's own exit code (the input may end while
+  // the launcher lingers: that does not make an app that never started a clean end).
   process.exitCode = stopping ? 0 : code;
+  await linger(relay, inputGone);
   process.stdin.destroy();
 }
 
@@ -211,7 +261,7 @@ function listedEarly(env: NodeJS.ProcessEnv): { tools?: readonly object[] } {
 function start(
   command: string[],
   env: NodeJS.ProcessEnv,
-  stdio: 'inherit' | ['ignore', 'pipe', 'pipe'],
+  stdio: 'inherit' | [number, 'pipe', 'pipe'],
 ): ChildProcess {
   const [file, ...args] = command as [string, ...string[]];
   const child = spawn(file, args, { env, stdio });
@@ -239,30 +289,29 @@ function drained(child: ChildProcess): Promise<void> {
   return Promise.all([ended(child.stdout), ended(child.stderr)]).then(() => {});
 }
 
-/** The last lines of the app's output, cleaned as screens are (it goes into an answer a model reads). */
-class OutputTail {
-  #text = '';
-
-  add(chunk: string): void {
-    this.#text = (this.#text + chunk).slice(-4 * TAIL_CHARS);
-  }
-
-  text(): string {
-    const lines = cleanScreenText(this.#text)
-      .split('\n')
-      .filter((line) => line !== '');
-    return lines.slice(-TAIL_LINES).join('\n').slice(-TAIL_CHARS);
-  }
+/**
+ * For an app that exited unserved saying it needs a terminal (a program that is not Node started in
+ * a way the launcher did not follow, e.g. through a shell): the fix, named.
+ */
+function needsTerminalHint(output: string, command: readonly string[]): string {
+  if (!/\b(tty|terminal|interactive)\b/i.test(output)) return '';
+  return (
+    '\nIt says it needs a terminal: run it in a pseudo-terminal of its own with ' +
+    `\`ink-mcp --terminal -- ${command.join(' ')}\` (keys and screen only).`
+  );
 }
 
-/** Why `file` cannot be written (it is created empty, as the recording starts), or undefined. */
+/**
+ * Why the recording or its cast cannot be written, or undefined. Opened as the recorder will open
+ * them (private, never through a link) and left as they were: the app's process truncates them.
+ */
 function writable(file: string): string | undefined {
-  try {
-    closeSync(openSync(file, 'w'));
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+  for (const path of [file, `${file}.cast`]) {
+    const opened = openPrivateFile(path);
+    if (!opened.ok) return opened.why;
+    closeSync(opened.fd);
   }
+  return undefined;
 }
 
 function signalNumber(signal: NodeJS.Signals): number {

@@ -1,4 +1,5 @@
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
 
@@ -19,6 +20,8 @@ export interface RegisterConfig {
   builtinTools: boolean;
   /** Offer `screen.screenshot` (with the built-in tools). */
   screenshots: boolean;
+  /** How long a key's answer waits for the short timers the key set in motion (`<McpSession keyEffectsMs>`). */
+  keyEffectsMs?: number;
   /** Which tools are listed (createMcpServer's `surface`): the stable list, or a tool per widget action. */
   surface: 'stable' | 'widgets';
   /** How an answer is laid out (createMcpServer's `answerBlocks`): one text block, or a block per part. */
@@ -37,11 +40,14 @@ export const ENV = {
   mode: 'INK_MCP_MODE',
   session: 'INK_MCP_SESSION',
   socket: 'INK_MCP_SOCKET',
+  /** The launcher's stdin for the app, as `device:inode` (app-stdin.ts): not a setting. */
+  stdin: 'INK_MCP_STDIN',
   port: 'INK_MCP_PORT',
   columns: 'INK_MCP_COLUMNS',
   rows: 'INK_MCP_ROWS',
   builtinTools: 'INK_MCP_BUILTIN_TOOLS',
   screenshots: SCREENSHOTS_ENV,
+  keyEffects: 'INK_MCP_KEY_EFFECTS_MS',
   surface: 'INK_MCP_SURFACE',
   answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
   token: 'INK_MCP_TOKEN',
@@ -61,8 +67,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       `${ENV.session} must be 1-${SESSION_BASE_LENGTH} characters of [A-Za-z0-9_-], not ${JSON.stringify(session)}`,
     );
   const port = integer(env, ENV.port, 0, 65_535, problems);
-  const columns = integer(env, ENV.columns, 10, 1_000, problems);
-  const rows = integer(env, ENV.rows, 3, 1_000, problems);
+  const columns = size(env, ENV.columns, 'columns', problems);
+  const rows = size(env, ENV.rows, 'rows', problems);
+  const keyEffectsMs = integer(env, ENV.keyEffects, 0, 5_000, problems);
   const builtin = env[ENV.builtinTools] ?? '1';
   if (builtin !== '0' && builtin !== '1') problems.push(`${ENV.builtinTools} must be 0 or 1`);
   const screenshots = screenshotsFromEnv(env);
@@ -86,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       ...(port === undefined ? {} : { port }),
       ...(columns === undefined ? {} : { columns }),
       ...(rows === undefined ? {} : { rows }),
+      ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
       ...(env[ENV.record] ? { record: env[ENV.record] } : {}),
       ...(recordCommand ? { recordCommand } : {}),
@@ -125,6 +133,23 @@ function integer(
     return undefined;
   }
   return value;
+}
+
+/** A terminal size from the environment, checked by the one size rule (terminal-size.ts). */
+function size(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  dimension: keyof typeof TERMINAL_SIZE,
+  problems: string[],
+): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  // Digits are read as a number; anything else ("1e3", "-5", " 80") is shown as given.
+  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : raw;
+  const problem = sizeProblem(name, dimension, value);
+  if (problem === undefined) return value as number;
+  problems.push(problem);
+  return undefined;
 }
 
 /** A JSON array of strings (the launcher's command, for the recording). */

@@ -34,10 +34,12 @@ From an agent's session to a test:
   ink-mcp --record <file> -- <command> [args…]     record a session
   ink-mcp export-test <file> --out <test file>     write a vitest test that replays it
   ink-mcp replay <file> -- <command> [args…]       replay it; exit 1 at the first difference
+  ink-mcp replay <file> --run-recorded             replay it against the recorded command (shown
+                                                   first: only for a recording you trust)
 
 The same preload without the launcher: node --import ink-mcp/register app.js
 (configured by ${Object.values(ENV)
-  .filter((name) => name !== ENV.socket && name !== ENV.recordCommand)
+  .filter((name) => name !== ENV.socket && name !== ENV.stdin && name !== ENV.recordCommand)
   .join(', ')}).
 `;
 

@@ -65,6 +65,9 @@ export class Relay {
   /** Why requests cannot be served now (the app is gone, or has not come). */
   #refusal: string | undefined;
   #gone = false;
+  /** The client has had an answer of the app's server, or one saying why the app is gone. */
+  #toldWhy = false;
+  readonly #onToldWhy = new Set<() => void>();
   /** The client has sent its `initialize`: only `ping` may come before it. */
   #clientInitialized = false;
 
@@ -134,7 +137,9 @@ export class Relay {
       return;
     }
     if (!this.#app) {
-      const early = request && !this.#gone ? earlyAnswer(request, this.#io.serverInfo) : undefined;
+      // Gone too: the opening is still answered (initialize, ping, discover), so that a client
+      // reaches the requests whose error says why (an app that never started, or exited at once).
+      const early = request ? earlyAnswer(request, this.#io.serverInfo) : undefined;
       if (early && request) {
         if (request.method === 'initialize') {
           this.#initialize = request;
@@ -200,6 +205,7 @@ export class Relay {
     if (isResponse(message)) {
       this.#pending.delete(message?.id as JsonRpcId);
       this.#pendingLists.delete(message?.id as JsonRpcId);
+      this.#told();
     }
     this.#io.toClient(line);
   }
@@ -231,7 +237,25 @@ export class Relay {
     this.#pendingLists.clear();
   }
 
+  /**
+   * Resolves once the client knows how things stand: it has had an answer from the app's server, or
+   * a request answered with why the app is gone. Until then a launcher whose app never started (or
+   * exited at once) keeps answering, rather than exiting with the client's `initialize` unread.
+   */
+  toldWhy(): Promise<void> {
+    if (this.#toldWhy) return Promise.resolve();
+    return new Promise((resolve) => this.#onToldWhy.add(resolve));
+  }
+
+  #told(): void {
+    if (this.#toldWhy) return;
+    this.#toldWhy = true;
+    for (const resolve of this.#onToldWhy) resolve();
+    this.#onToldWhy.clear();
+  }
+
   #refuse(id: JsonRpcId, reason: string): void {
     this.#io.toClient(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: reason } }));
+    if (this.#gone) this.#told();
   }
 }

@@ -1,6 +1,10 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { exitWords } from '../util/exit-words.js';
+import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
+import { linger } from './linger.js';
+import { lastLines } from './output-tail.js';
 import { Relay } from './relay.js';
 
 /**
@@ -16,12 +20,11 @@ export async function runInPty(
   env: NodeJS.ProcessEnv,
   config: RegisterConfig,
   tools: readonly object[] | undefined,
+  why: 'not_node' | 'asked' = 'not_node',
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
-    toClient: (line) => {
-      if (!stdoutGone) process.stdout.write(`${line}\n`);
-    },
+    toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
     ...(tools ? { tools } : {}),
   });
@@ -65,12 +68,14 @@ export async function runInPty(
       answerBlocks: config.answerBlocks,
     },
     io: { kind: 'stdio', input: toServer, output: fromServer, ended: inputEnded },
+    why,
   });
   if (!served.ok) {
     const message = `ink-mcp: ${served.message}`;
     process.stderr.write(`${message}\n`);
     relay.detach(message);
     process.exitCode = 127;
+    await linger(relay, inputEnded);
     process.stdin.destroy();
     return;
   }
@@ -79,10 +84,14 @@ export async function runInPty(
   });
   void inputEnded.then(() => toServer.end());
   const code = await served.exitCode;
+  const last = lastLines(await served.lastScreen);
   await served.stopped;
   relay.detach(
-    `ink-mcp: the program exited (${code === 0 ? 'exit code 0' : `code ${code}`}) before it answered this request.`,
+    `ink-mcp: the program exited (${exitWords(code)}) before it answered this request.` +
+      (last ? ` Its last screen:\n${last}` : ''),
   );
   process.exitCode = stopping ? 0 : code;
+  // A program that could not run (not found, not executable) exits at once: the client hears why.
+  await linger(relay, inputEnded);
   process.stdin.destroy();
 }

@@ -25,7 +25,8 @@ import { focusWords } from './focus-words.js';
 import { type ColourRenders, colourRenders, inkColourMissing } from './ink-colour.js';
 import { InkFrame, inkRendererMissing } from './ink-frame.js';
 import { KeyboardTap } from './KeyboardTap.js';
-import { pressAndSettle } from './key-settling.js';
+import { DEFAULT_KEY_EFFECTS_MS } from './key-effects.js';
+import { type KeyOutcome, pressAndSettle } from './key-settling.js';
 import { SessionErrorBoundary } from './SessionErrorBoundary.js';
 import type { Scrollback } from './scrollback.js';
 import { SessionContext, type SessionLink } from './session-context.js';
@@ -65,6 +66,14 @@ export interface McpSessionProps {
    * @default false
    */
   screenshots?: boolean | ScreenshotOptions;
+  /**
+   * How long (at most) a key's answer waits, after the key's commit, for the short timers the key
+   * set in motion (a view the app switches to 10 ms after the key) and what they render; timers
+   * longer than this are not waited for, and a key that schedules none costs nothing more
+   * (src/react/key-effects.ts). 0 turns the wait off.
+   * @default 150 (the launcher's `INK_MCP_KEY_EFFECTS_MS`)
+   */
+  keyEffectsMs?: number;
   children?: ReactNode;
 }
 
@@ -143,12 +152,18 @@ class SessionAnchor extends Component<McpSessionProps> {
     this.#stop();
   };
   /** The session's keyboard (`CallInfo.input`): a key as a person's, settled (key-settling.ts). */
-  readonly #input = (data: string): Promise<void> => {
+  readonly #input = (data: string): Promise<void> => this.#press(data).then(() => undefined);
+  readonly #press = (data: string): Promise<KeyOutcome> => {
     if (!this.#keyboard)
       return Promise.reject(
         new Error('ink-mcp: this session has no keyboard (it is not rendered under Ink).'),
       );
-    return pressAndSettle(this.#keyboard, data, () => this.#source?.settled() ?? Promise.resolve());
+    return pressAndSettle(
+      this.#keyboard,
+      data,
+      () => this.#source?.settled() ?? Promise.resolve(),
+      keyEffectsMs(this.props.keyEffectsMs),
+    );
   };
 
   override componentDidMount(): void {
@@ -301,7 +316,7 @@ class SessionAnchor extends Component<McpSessionProps> {
     return {
       screenshots,
       picture: () => this.#session?.screenPicture(),
-      press: (data) => this.#input(data),
+      press: (data) => this.#press(data),
       personOnly: () => {
         const session = this.#session;
         return session ? personOnlyWidget(session.toolTree(true), session.typeMap) : undefined;
@@ -351,6 +366,11 @@ class SessionAnchor extends Component<McpSessionProps> {
       this.#source = null;
     }
   }
+}
+
+/** The window a key's answer waits for what it set in motion: a finite count of ms, else the default. */
+function keyEffectsMs(option: number | undefined): number {
+  return option !== undefined && Number.isFinite(option) && option >= 0 ? option : DEFAULT_KEY_EFFECTS_MS;
 }
 
 /** What makes this session's screenshots, when they are on. */

@@ -1,4 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { sleep, watchTimers } from './key-effects.js';
+
+/** What pressing a key came to. */
+export interface KeyOutcome {
+  /**
+   * The app's timers the key scheduled were still running, or rendering, when the window ended:
+   * the screen may still change on its own.
+   */
+  stillChanging: boolean;
+}
 
 /**
  * When a key an agent sends has taken effect, so the next may follow: the one rule every keyboard
@@ -13,10 +23,36 @@ export async function pressAndSettle(
   keyboard: EventEmitter,
   data: string,
   settled: () => Promise<void>,
-): Promise<void> {
+  effectsMs = 0,
+): Promise<KeyOutcome> {
+  const timers = effectsMs > 0 ? watchTimers(effectsMs) : undefined;
+  try {
+    await pressOnce(keyboard, data, settled);
+    if (!timers) return { stillChanging: false };
+    // What the key set in motion (key-effects.ts): each short timer it scheduled, then what that
+    // rendered, until none is pending or the window is over. Timers scheduled meanwhile count too.
+    // A timer due within the window is waited for even when a loaded machine runs it late: it is
+    // overdue, so it runs in the next turn of timers. One due after the window ends the wait.
+    const end = performance.now() + effectsMs;
+    for (let due = timers.nextDue(); due !== undefined; due = timers.nextDue()) {
+      if (due > end) return { stillChanging: true };
+      await sleep(due - performance.now());
+      await settledTwice(settled);
+    }
+    return { stillChanging: false };
+  } finally {
+    timers?.close();
+  }
+}
+
+async function pressOnce(keyboard: EventEmitter, data: string, settled: () => Promise<void>): Promise<void> {
   // The prototype's emit, not the instance's: a pending confirmation replaces the instance's to
   // take the terminal's keys, and an agent's keys must never answer it.
   EventEmitter.prototype.emit.call(keyboard, 'input', data);
+  await settledTwice(settled);
+}
+
+async function settledTwice(settled: () => Promise<void>): Promise<void> {
   await settled();
   // One more turn before the next key: React's Scheduler works about 5 ms a turn, so on a loaded
   // machine the commit's passive effects (useInput subscribing the handler that sees the new

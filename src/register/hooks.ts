@@ -35,6 +35,16 @@ interface LoadResult {
 
 /** A scheme no other loader claims, so the wrapper is ours to load. */
 export const WRAPPER_PREFIX = 'ink-mcp-wrapped-ink:';
+/** The same for a widget library's copy: `ink-mcp-widget-copy:<library>:<url>`. */
+export const COPY_PREFIX = 'ink-mcp-widget-copy:';
+
+/**
+ * Widget libraries the default adapters know (components/adapters/copies.ts) whose every copy the
+ * app loads is told to the preload: a copy nested under another dependency (a form library's own
+ * ink-select-input, of another version) is another component to the type map, adapted like the
+ * one beside the app. Both have a default export, which the wrapper re-exports.
+ */
+const COPIED = /^(ink-text-input|ink-select-input)$/;
 
 let ownRoot = '\0';
 /** The copy of Ink the app imported first. */
@@ -46,6 +56,9 @@ let appInk: string | undefined;
  * copies beside the app's Ink where it has its own (else ink-mcp's).
  */
 const BOUND = /^(ink|react|react\/.+|ink-text-input|ink-select-input|@inkjs\/ui)$/;
+
+/** What every module of the app shares with its Ink: React. */
+const SHARED = /^(react|react\/.+)$/;
 
 export function initialize(data: HooksData): void {
   ownRoot = data.ownRoot;
@@ -65,10 +78,29 @@ export async function resolve(
       // Not installed beside the app's Ink (an adapter's library the app does not use): ink-mcp's.
     }
   }
+  // The app's other modules (a widget library hoisted beside it) see the same Ink and React as the
+  // app's Ink does: installing ink-mcp beside a CLI on Ink 5 and React 18 puts Ink 6 and React 19
+  // (its peers) at the top of node_modules and the CLI's own copies under it, where a library the CLI
+  // shares with no one (ink-text-input) still resolves the top ones: two Reacts in one tree ("Cannot
+  // read properties of null (reading 'useState')"), the app's first render throws.
+  if (!own && appInk && SHARED.test(specifier)) {
+    try {
+      return await next(specifier, { ...context, parentURL: appInk });
+    } catch {
+      // Not beside the app's Ink: as the module itself resolves it.
+    }
+  }
   const resolved = await next(specifier, context);
+  if (!own && COPIED.test(specifier) && resolved.format === 'module')
+    return {
+      url: `${COPY_PREFIX}${specifier}:${encodeURIComponent(resolved.url)}`,
+      format: 'module',
+      shortCircuit: true,
+    };
   if (specifier !== 'ink' || own) return resolved;
   appInk ??= resolved.url;
-  return { url: WRAPPER_PREFIX + encodeURIComponent(resolved.url), format: 'module', shortCircuit: true };
+  // Every `import 'ink'` gets the copy the app imported first (one Ink, one set of contexts).
+  return { url: WRAPPER_PREFIX + encodeURIComponent(appInk), format: 'module', shortCircuit: true };
 }
 
 export async function load(
@@ -76,9 +108,33 @@ export async function load(
   context: unknown,
   next: (url: string, context: unknown) => Promise<LoadResult>,
 ): Promise<LoadResult> {
+  if (url.startsWith(COPY_PREFIX)) {
+    const rest = url.slice(COPY_PREFIX.length);
+    const colon = rest.indexOf(':');
+    return {
+      format: 'module',
+      source: copySource(rest.slice(0, colon), decodeURIComponent(rest.slice(colon + 1))),
+      shortCircuit: true,
+    };
+  }
   if (!url.startsWith(WRAPPER_PREFIX)) return next(url, context);
   const real = decodeURIComponent(url.slice(WRAPPER_PREFIX.length));
   return { format: 'module', source: wrapperSource(real), shortCircuit: true };
+}
+
+/**
+ * The module an app (or a library of it) gets for a widget library: the copy it resolved, unchanged,
+ * told to the preload (`PreloadHook.widgetCopy`) as it loads.
+ */
+export function copySource(library: string, realUrl: string): string {
+  const real = JSON.stringify(realUrl);
+  return [
+    `import * as copy from ${real};`,
+    `export * from ${real};`,
+    `export { default } from ${real};`,
+    `globalThis[Symbol.for(${JSON.stringify(REGISTER_KEY)})]?.widgetCopy?.(${JSON.stringify(library)}, copy);`,
+    '',
+  ].join('\n');
 }
 
 /**

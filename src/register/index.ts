@@ -4,12 +4,16 @@
  * variables (config.ts; the README's "No code change" section); the `ink-mcp` launcher sets them.
  */
 import { register } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { onAppStdin } from '../launcher/app-stdin.js';
 import { type RegisterConfig, readConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
 import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
+import { followChildren } from './follow-children.js';
 import { lookLikeTerminal } from './terminal-look.js';
 import { installTerminalPair, type TerminalPair } from './terminal-pair.js';
+import { WidgetCopies } from './widget-copies.js';
 
 /**
  * How long after an app first behaved as a terminal UI (raw mode, cursor controls) without having
@@ -34,17 +38,27 @@ if (!result.ok) {
   // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
   // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
   const stdio = config.mode === 'stdio' && !config.socket ? await openOwnStdio(config) : undefined;
+  // The processes on the app's terminal: under the launcher, those whose stdin is the launcher's (the
+  // command, and what it starts with inherited stdio); the app's own children given other input keep
+  // theirs (app-stdin.ts).
+  const onTerminal = onAppStdin(process.env);
   // Under the launcher (headless), a terminal of the process's own streams, for an app whose Ink
   // cannot be hooked by module (terminal-pair.ts). Not in a real terminal: there the keys are a person's.
   const pair =
-    config.mode === 'stdio' && config.socket && !process.stdout.isTTY ? installTerminalPair() : undefined;
+    config.mode === 'stdio' && config.socket && onTerminal && !process.stdout.isTTY
+      ? installTerminalPair()
+      : undefined;
+  // And the UI followed into the children that inherit that terminal: a program that is not Node
+  // runs in a pseudo-terminal, served (follow-children.ts).
+  if (pair) followChildren(fileURLToPath(new URL('./pty-child.js', import.meta.url)));
   // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
-  const roots = pair ? installDevtoolsHook() : undefined;
-  if (config.mode === 'stdio') lookLikeTerminal(config);
+  const roots = pair ? installDevtoolsHook((message) => process.stderr.write(`${message}\n`)) : undefined;
+  if (config.mode === 'stdio' && onTerminal) lookLikeTerminal(config);
+  const copies = new WidgetCopies();
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
   const start = () => {
-    started ??= import('./serve.js').then((m) => m.serve(config, stdio));
+    started ??= import('./serve.js').then((m) => m.serve(config, stdio, copies));
     return started;
   };
   const fallback = (ink: object, error: unknown) => {
@@ -72,6 +86,7 @@ if (!result.ok) {
         (error: unknown) => fallback(ink, error),
       );
     },
+    widgetCopy: (library, module) => copies.add(library, module),
   };
   setPreloadHook(hook);
   const claimTerminal = () => {

@@ -1,12 +1,14 @@
 import * as ownInk from 'ink';
-import { ENV, type RegisterConfig } from '../launcher/config.js';
+import type { RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
-import { serveApp } from '../render/serve-app.js';
+import { type ServedApp, serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
 import type { Logger } from '../util/logger.js';
 import { stderrLogger } from '../util/logger.js';
+import { RECORDED_SETTINGS } from '../util/recording.js';
 import { openInput } from './served-input.js';
+import type { WidgetCopies } from './widget-copies.js';
 import { wrapRender } from './wrap-render.js';
 
 /** After the end of input: the app has this long to finish on its own before the process exits. */
@@ -20,15 +22,21 @@ type InkModule = typeof ownInk;
  * opening is answered before the app's first render; or over Streamable HTTP (attach). Returns what
  * wraps the app's `render`.
  */
-export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promise<(ink: object) => unknown> {
+export async function serve(
+  config: RegisterConfig,
+  stdio?: StdioChannel,
+  copies?: WidgetCopies,
+): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
   const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
-  const served = await serveApp({
+  let served: ServedApp | undefined;
+  const adapters = loadAdapters(logger, copies, () => served && rereadSessions(served));
+  served = await serveApp({
     mount: mountSession,
     server: { logger, surface: config.surface, answerBlocks: config.answerBlocks },
     session: config.session,
     io: input
-      ? { kind: 'stdio', ...input, before: loadAdapters(logger) }
+      ? { kind: 'stdio', ...input, before: adapters }
       : { kind: 'http', ...(config.port === undefined ? {} : { port: config.port }) },
     headless: {
       ...(config.columns === undefined ? {} : { columns: config.columns }),
@@ -39,6 +47,7 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
     builtinTools: config.builtinTools,
     ...(config.record && input ? { record: recordSetup(config) } : {}),
     screenshots: config.screenshots,
+    ...(config.keyEffectsMs === undefined ? {} : { keyEffectsMs: config.keyEffectsMs }),
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',
@@ -56,7 +65,12 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
       const render = wrapRender(ink.render, served);
       return ((...args: Parameters<typeof render>) => {
         rendered = true;
-        return render(...args);
+        const instance = render(...args);
+        // Attached, nothing holds requests for the adapters (stdio's `before` does): they load at
+        // the first render all the same, and the sessions are read again once they have, so that a
+        // widget drawn before then (an ink-text-input on the first screen) is offered.
+        if (!input) void adapters().then(() => served && rereadSessions(served));
+        return instance;
       }) as typeof render;
     }
     // Another copy, imported later (a plugin's, a widget library's): importing it changes nothing;
@@ -75,9 +89,8 @@ export async function serve(config: RegisterConfig, stdio?: StdioChannel): Promi
  * (`node --import ink-mcp/register app.js`), with the settings the launcher's flags made.
  */
 function recordSetup(config: RegisterConfig): RecordSetup {
-  const settings = [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks];
   const env = Object.fromEntries(
-    settings.flatMap((name) =>
+    RECORDED_SETTINGS.flatMap((name) =>
       process.env[name] === undefined ? [] : [[name, process.env[name] as string]],
     ),
   );
@@ -95,6 +108,11 @@ function recordSetup(config: RegisterConfig): RecordSetup {
       env,
     },
   };
+}
+
+/** Each session's tree read again (a type map changed under it): new tools are listed and said. */
+function rereadSessions(served: ServedApp): void {
+  for (const session of served.server.hub.sessions()) session.snapshot();
 }
 
 /** This process's Node options (`--import tsx`) without the preload itself, which a replay adds again. */
@@ -134,10 +152,29 @@ const ANOTHER_COPY =
  * ran). Requests that need the app wait for them. The preload is an entry point like the package
  * root, not part of the core: it loads the root.
  */
-function loadAdapters(logger: Logger): () => Promise<unknown> {
+function loadAdapters(
+  logger: Logger,
+  copies: WidgetCopies | undefined,
+  reread: () => void,
+): () => Promise<unknown> {
   let adapters: Promise<unknown> | undefined;
   return () =>
-    (adapters ??= import(new URL('../../index.js', import.meta.url).href).catch((error: unknown) =>
+    (adapters ??= Promise.all([
+      import(new URL('../../index.js', import.meta.url).href),
+      // Other copies of the widget libraries (nested under another dependency): adapted as they load.
+      copies &&
+        import(new URL('../../components/adapters/copies.js', import.meta.url).href).then(
+          (m: { adaptCopy(library: string, module: object): boolean }) => {
+            let ready = false;
+            copies.adaptWith((library, module) => {
+              m.adaptCopy(library, module);
+              // One loaded after the first render: the sessions' trees are read again for it.
+              if (ready) reread();
+            });
+            ready = true;
+          },
+        ),
+    ]).catch((error: unknown) =>
       logger.warn(`ink-mcp: the adapters for third-party widgets did not load: ${String(error)}`),
     ));
 }

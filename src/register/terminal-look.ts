@@ -1,3 +1,5 @@
+import { clearLine, clearScreenDown, cursorTo, moveCursor } from 'node:readline';
+
 /**
  * Headless, the app draws in an in-memory terminal, but its own start-up code looks at the real
  * process first: a CLI that finds no terminal (stdin not a TTY) runs non-interactively, or reads its
@@ -26,6 +28,9 @@ export function lookLikeTerminal(size: { columns?: number; rows?: number }): voi
   // stderr stays what it is: it carries logs to the client, where a spinner's escapes are noise.
   const stdout = process.stdout;
   if (!stdout.isTTY) {
+    // A terminal's stream moves its cursor too (spinners and progress lines call these): as
+    // tty.WriteStream does, through readline's escapes.
+    type Done = (() => void) | undefined;
     Object.assign(stdout, {
       isTTY: true,
       columns,
@@ -33,6 +38,11 @@ export function lookLikeTerminal(size: { columns?: number; rows?: number }): voi
       getWindowSize: () => [columns, rows],
       hasColors: (count = 16) => count <= 256,
       getColorDepth: () => 8,
+      cursorTo: (x: number, y?: number | Done, done?: Done) =>
+        typeof y === 'function' ? cursorTo(stdout, x, undefined, y) : cursorTo(stdout, x, y, done),
+      moveCursor: (dx: number, dy: number, done?: Done) => moveCursor(stdout, dx, dy, done),
+      clearLine: (dir: -1 | 0 | 1, done?: Done) => clearLine(stdout, dir, done),
+      clearScreenDown: (done?: Done) => clearScreenDown(stdout, done),
     });
   }
 }

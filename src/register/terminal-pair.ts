@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
  * to `process.stdout` is watched. Whether the app draws a terminal UI is known from what it does: it
  * switches raw mode on (Ink's `useInput`), or writes cursor or screen controls. Until ink-mcp takes
  * the screen (`take`), what is written still goes where it went (the launcher's stderr) and the last
- * of it is kept, to draw the first screen from.
+ * of it is kept, to draw the first screen from. An app that writes a prompt and reads stdin (readline,
+ * `on('data')`) is waiting for a person too.
  */
 export interface TerminalPair {
   /** Bytes to the app, as keys a person types. */
@@ -42,7 +43,14 @@ export function installTerminalPair(): TerminalPair {
     heard = true;
     interactive?.();
   };
-  const input = new TtyInput(interactiveNow);
+  // Reading stdin after writing something (a prompt) is waiting for a person as well, raw or not; a
+  // wrapper (npx, tsx) writes nothing of its own before its child does.
+  let wrote = false;
+  let read = false;
+  const input = new TtyInput(interactiveNow, () => {
+    read = true;
+    if (wrote) interactiveNow();
+  });
   Object.defineProperty(process, 'stdin', {
     value: input,
     configurable: true,
@@ -66,8 +74,12 @@ export function installTerminalPair(): TerminalPair {
       if (done) queueMicrotask(done);
       return true;
     }
-    if (!heard && DRAWS.test(typeof data === 'string' ? data : Buffer.from(data).toString('latin1')))
+    if (
+      !heard &&
+      (read || DRAWS.test(typeof data === 'string' ? data : Buffer.from(data).toString('latin1')))
+    )
       interactiveNow();
+    wrote = true;
     kept.push(data);
     keptBytes += data.length;
     while (keptBytes > KEPT_BYTES && kept.length > 1) keptBytes -= kept.shift()?.length ?? 0;
@@ -94,22 +106,34 @@ export function installTerminalPair(): TerminalPair {
 }
 
 /**
- * `process.stdin` as a terminal's: `isTTY`, raw mode, and `ref`/`unref` (a listening Ink keeps the
- * process alive, as a real terminal's input does). It never ends: a person's terminal does not.
+ * `process.stdin` as a terminal's: `isTTY`, raw mode, `ref`/`unref`, and it keeps the process alive
+ * as a terminal's input does: while something reads it (a `data` or `readable` listener, readline,
+ * `resume()`) and it is not unref'd, until it is paused (a readline prompt waiting for an API key,
+ * `process.stdin.on('data')` + `resume()`, Ink's `useInput` alike). It never ends: a person's
+ * terminal does not.
  */
 class TtyInput extends Readable {
   readonly isTTY = true;
   isRaw = false;
   readonly fd = 0;
   readonly #onRaw: () => void;
+  readonly #onRead: () => void;
+  /** Something reads: Node's own stdin starts reading its handle then, and stops on `pause`. */
+  #reading = false;
+  #refed = true;
   #alive: NodeJS.Timeout | undefined;
 
-  constructor(onRaw: () => void) {
+  constructor(onRaw: () => void, onRead: () => void) {
     super();
     this.#onRaw = onRaw;
+    this.#onRead = onRead;
+    this.on('pause', () => this.#read(false));
+    this.on('resume', () => this.#read(true));
   }
 
-  override _read(): void {}
+  override _read(): void {
+    this.#read(true);
+  }
 
   setRawMode(mode: boolean): this {
     this.isRaw = mode;
@@ -118,13 +142,29 @@ class TtyInput extends Readable {
   }
 
   ref(): this {
-    this.#alive ??= setInterval(() => {}, 2 ** 30);
+    this.#refed = true;
+    this.#keepAlive();
     return this;
   }
 
   unref(): this {
-    clearInterval(this.#alive);
-    this.#alive = undefined;
+    this.#refed = false;
+    this.#keepAlive();
     return this;
+  }
+
+  #read(reading: boolean): void {
+    if (reading && !this.#reading) this.#onRead();
+    this.#reading = reading;
+    this.#keepAlive();
+  }
+
+  /** A handle in the event loop exactly while a terminal's input would hold one. */
+  #keepAlive(): void {
+    if (this.#reading && this.#refed) this.#alive ??= setInterval(() => {}, 2 ** 30);
+    else {
+      clearInterval(this.#alive);
+      this.#alive = undefined;
+    }
   }
 }

@@ -12,13 +12,22 @@ export type { AuthorizeRequest } from './authorize-request.js';
 /** Decides sensitive and destructive calls. Configured as `createMcpServer({ authorize })`. */
 export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Promise<AuthorizeDecision>;
 
-/** How a confirmation ended: `true` approved, `false` declined, or nobody answered in time. */
-export type ConfirmOutcome = boolean | { timedOut: true; afterMs: number };
+/**
+ * How a confirmation ended: `true` approved, `false` declined, or nobody answered in time; or an
+ * answer given earlier that no longer counts (`stale`): already used for a call (`used`), or given
+ * about a widget that has changed since (`changed`).
+ */
+export type ConfirmOutcome = boolean | { timedOut: true; afterMs: number } | { stale: 'used' | 'changed' };
 
 /** How a question may end early: its call was cancelled, or its client went away. */
 export interface ConfirmOptions {
   /** Aborted when the question no longer matters: it is taken down and denied. */
   signal?: AbortSignal;
+  /**
+   * The widget as the question is about it (its data, as JSON), for a confirm whose answer arrives
+   * with a later request (a 2026-07-28 round trip): the answer counts only for the widget as asked.
+   */
+  widget?: string;
 }
 
 /** Asks the person at the terminal; approves only with `true`. Supplied by the server layer. */
@@ -33,6 +42,8 @@ export interface AuthorizeContext {
   summary?: string;
   /** The caller gave up: a question still up is taken down and denied. */
   signal?: AbortSignal;
+  /** The widget as asked about (`ConfirmOptions.widget`). */
+  widget?: string;
 }
 
 export type AuthorizeResult = { ok: true } | { ok: false; error: CallErrorOf<'denied'> };
@@ -81,7 +92,7 @@ export async function authorizeCall(
       // A question nobody can read whole is no consent: refused before anyone is asked.
       const tooLong = tooLongToShow(shown);
       if (tooLong) return deny('too_long', `${tooLong.length} characters shown, at most ${tooLong.max}`);
-      return ask(shown, ctx.confirm, deny, ctx.signal);
+      return ask(shown, ctx.confirm, deny, confirmOptions(ctx));
     }
     default:
       return deny(
@@ -95,19 +106,25 @@ async function ask(
   request: AuthorizeRequest,
   confirm: Confirm | undefined,
   deny: (reason: DenyReason, detail?: string, afterMs?: number) => AuthorizeResult,
-  signal: AbortSignal | undefined,
+  options: ConfirmOptions | undefined,
 ): Promise<AuthorizeResult> {
   if (typeof confirm !== 'function') return deny('no_confirm');
   try {
     // Only a literal `true` agrees: anything else (a truthy string, undefined) is not consent.
-    const outcome = await (signal ? confirm(request, { signal }) : confirm(request));
+    const outcome = await (options ? confirm(request, options) : confirm(request));
     if (outcome === true) return ALLOWED;
-    const timedOut = typeof outcome === 'object' && outcome !== null && outcome.timedOut === true;
-    if (!timedOut) return deny('declined');
+    if (typeof outcome !== 'object' || outcome === null) return deny('declined');
+    if ('stale' in outcome) return deny(outcome.stale === 'changed' ? 'changed' : 'used');
+    if (outcome.timedOut !== true) return deny('declined');
     return deny('timed_out', undefined, typeof outcome.afterMs === 'number' ? outcome.afterMs : undefined);
   } catch (error) {
     return deny('authorizer_failed', `the confirmation prompt failed: ${errorText(error)}`);
   }
+}
+
+function confirmOptions({ signal, widget }: AuthorizeContext): ConfirmOptions | undefined {
+  if (signal === undefined && widget === undefined) return undefined;
+  return { ...(signal ? { signal } : {}), ...(widget === undefined ? {} : { widget }) };
 }
 
 function describe(value: unknown): string {

@@ -34,14 +34,17 @@ export type DenyReason =
   | 'authorizer_failed'
   /** The widget changed while the person was asked: what they approved is not what would run. */
   | 'changed'
+  /** An approval (a 2026-07-28 round trip's answer) sent again: one yes runs one call. */
+  | 'used'
   /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
   | 'too_long';
 
 /**
  * Why a session answers no calls: its app stopped, or the server is shutting down; or the app stopped
- * under a running call that did not return in time (it may have partly taken effect).
+ * under a running call that did not return in time (it may have partly taken effect), or exited while
+ * the call was waiting on it (it changed nothing).
  */
-export type NotRunningWhy = 'stopped' | 'shutting_down' | 'stopped_while_running';
+export type NotRunningWhy = 'stopped' | 'shutting_down' | 'stopped_while_running' | 'exited_while_waiting';
 
 /** What each code knows; `describeCallError` words it. */
 export type CallErrorFacts =
@@ -58,7 +61,14 @@ export type CallErrorFacts =
       /** With `absent`: whether this session ever showed a widget of that id (unknown: not said). */
       shownBefore?: boolean;
     }
-  | { code: 'session_not_running'; tool: string; sessionId: string; why: NotRunningWhy }
+  | {
+      code: 'session_not_running';
+      tool: string;
+      sessionId: string;
+      why: NotRunningWhy;
+      /** How the app ended, when known (`exit code 3`). */
+      exit?: string;
+    }
   | { code: 'handler_error'; tool: string; detail: string }
   | { code: 'action_refused'; tool: string; detail: string }
   /**

@@ -91,8 +91,12 @@ export const widgetUnavailable = (
     ...(shownBefore === undefined ? {} : { shownBefore }),
   });
 
-export const sessionNotRunning = (tool: string, sessionId: string, why: NotRunningWhy = 'stopped') =>
-  make({ code: 'session_not_running', tool, sessionId, why });
+export const sessionNotRunning = (
+  tool: string,
+  sessionId: string,
+  why: NotRunningWhy = 'stopped',
+  exit?: string,
+) => make({ code: 'session_not_running', tool, sessionId, why, ...(exit === undefined ? {} : { exit }) });
 
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>

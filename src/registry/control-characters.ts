@@ -1,3 +1,4 @@
+import { HIDDEN_IN_INPUT_RE } from '../walker/clean-text.js';
 import type { ArgumentIssue } from './call-error.js';
 
 /**
@@ -8,6 +9,14 @@ import type { ArgumentIssue } from './call-error.js';
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const TERMINAL_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * Either kind an agent's string may not carry: a terminal control, or a character the person cannot
+ * see that changes how the text reads (a bidi override, a zero-width space: `HIDDEN_IN_INPUT_RE`,
+ * the text rule's, src/walker/clean-text.ts). Rendered, `Pay \u202E0001$` reads backwards on the
+ * person's screen while the agent's cleaned copy of it reads plain.
+ */
+const REFUSED = new RegExp(`${TERMINAL_CONTROL.source}|${HIDDEN_IN_INPUT_RE.source}`, 'u');
 
 /**
  * The JSON Schema keyword that lets one field (and everything under it) carry control characters:
@@ -31,12 +40,22 @@ const NAMES: Record<number, string> = {
  * undefined when it may. The rule for every string an agent sends: arguments, typed text.
  */
 export function terminalControlIssue(text: string): string | undefined {
-  const match = TERMINAL_CONTROL.exec(text);
+  const match = REFUSED.exec(text);
   if (match === null) return undefined;
-  const code = text.charCodeAt(match.index);
+  const code = text.codePointAt(match.index) ?? 0;
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (!TERMINAL_CONTROL.test(match[0]))
+    return `must not contain invisible or text-direction characters (found ${hex}, ${hiddenName(code)}, at index ${match.index}): a person would not see it, or would read the text reordered. Send the plain text`;
   const name = NAMES[code] ?? (code < 0x80 ? 'a C0 control' : 'a C1 control');
   return `must not contain terminal control characters (found ${hex}, ${name}, at index ${match.index}): send plain text (TAB, LF and CR are allowed)`;
+}
+
+function hiddenName(code: number): string {
+  if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return 'a bidi override';
+  if (code === 0x200e || code === 0x200f || code === 0x061c) return 'a direction mark';
+  if (code === 0x2028 || code === 0x2029) return 'a line or paragraph separator';
+  if (code >= 0xe0000 && code <= 0xe007f) return 'a tag character';
+  return 'an invisible character';
 }
 
 /** At most this many strings are reported: one is enough to act on, a few show a pattern. */
@@ -110,7 +129,7 @@ export function controlCharacterIssues(args: unknown, schema: object): ArgumentI
 
 /** Whether any string in `value` (or property name), at any depth, holds a terminal control character. */
 function holdsControl(value: unknown): boolean {
-  if (typeof value === 'string') return TERMINAL_CONTROL.test(value);
+  if (typeof value === 'string') return REFUSED.test(value);
   if (typeof value !== 'object' || value === null) return false;
   const stack: object[] = [value];
   while (stack.length > 0) {
@@ -120,7 +139,7 @@ function holdsControl(value: unknown): boolean {
       continue;
     }
     for (const key of Object.keys(at)) {
-      if (TERMINAL_CONTROL.test(key) || holds((at as Record<string, unknown>)[key], stack)) return true;
+      if (REFUSED.test(key) || holds((at as Record<string, unknown>)[key], stack)) return true;
     }
   }
   return false;
@@ -128,7 +147,7 @@ function holdsControl(value: unknown): boolean {
 
 /** A string holding a control character; an object or array is left on `stack` to look into. */
 function holds(value: unknown, stack: object[]): boolean {
-  if (typeof value === 'string') return TERMINAL_CONTROL.test(value);
+  if (typeof value === 'string') return REFUSED.test(value);
   if (typeof value === 'object' && value !== null) stack.push(value);
   return false;
 }

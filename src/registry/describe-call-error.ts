@@ -50,6 +50,13 @@ export function describeCallError(
       if (error.why === 'shutting_down') {
         return `ink-mcp: ${tool} was not run: the server is shutting down and accepts no more calls. Nothing was changed.`;
       }
+      if (error.why === 'exited_while_waiting') {
+        return (
+          `ink-mcp: ${tool} was waiting when the app of session ${JSON.stringify(error.sessionId)} exited` +
+          `${error.exit === undefined ? '' : ` (${error.exit})`}; nothing was changed. Its last screen is below: ` +
+          'it may say why. The app and its tools are gone.'
+        );
+      }
       if (error.why === 'stopped_while_running') {
         return (
           `ink-mcp: ${tool} was running when the app of session ${JSON.stringify(error.sessionId)} stopped, ` +
@@ -114,6 +121,11 @@ function denial(reason: DenyReason, detail: string | undefined, afterMs: number 
       return (
         'the widget changed while the person was being asked, so what they approved is no longer what ' +
         'would run. Nothing ran. Read the screen, and call again if the call is still wanted.'
+      );
+    case 'used':
+      return (
+        'this approval was already used (or has expired): one yes runs one call. Nothing ran. ' +
+        'Call again without requestState or inputResponses, so the person is asked about this call.'
       );
     case 'too_long':
       return (

@@ -10,6 +10,8 @@ export interface PreloadHook {
   mode: 'stdio' | 'attach';
   /** Ink's module as the app imports it → the `render` the app gets. */
   wrap(ink: object): Promise<unknown>;
+  /** A copy of a widget library the app loaded (src/register/hooks.ts), for the adapters. */
+  widgetCopy?(library: string, module: object): void;
 }
 
 export function preloadHook(): PreloadHook | undefined {

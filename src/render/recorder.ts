@@ -1,5 +1,6 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/server';
+import { FOCUS_NODE_TYPE } from '../react/builtins/focus-tools.js';
 import type { MemoryTerminal } from '../react/memory-terminal.js';
 import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
@@ -13,10 +14,21 @@ import {
   type RecordedQuestion,
   type RecordingLine,
 } from '../util/recording.js';
-import { type IsSecret, REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
+import { REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
+import { cleanText, keepOnlyStyles } from '../walker/clean-text.js';
 import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
+import type { ViewNode } from '../walker/types.js';
+import { openPrivateFile } from './private-file.js';
+import { RecordRedactor } from './record-redaction.js';
 import { tapTransport } from './tap-transport.js';
+
+/**
+ * The most either file of a recording grows to (bytes): an app that animates draws a screen many
+ * times a second, and a cast of it grows by up to a gigabyte an hour. At the cap the file says so in
+ * its last line, the recorder warns once, and that file is not written again.
+ */
+export const MAX_RECORDING_BYTES = 64 * 1024 * 1024;
 
 /** What to record and how the app is started again (replay, exported tests). */
 export interface RecordSetup {
@@ -27,6 +39,8 @@ export interface RecordSetup {
   cwd?: string;
   /** Open the files at the first message the server gets (the preload: `Recorder.deferred`). @default false */
   deferred?: boolean;
+  /** The cap of each file, in bytes. @default MAX_RECORDING_BYTES */
+  maxBytes?: number;
 }
 
 export interface RecorderContext {
@@ -56,7 +70,11 @@ interface OpenCall {
  * Writes a served session as it goes: each answered `tools/call` as one JSON line (the call, what it
  * means, its answer and the screen after it), and every screen the app draws to `<file>.cast`. Each
  * line is written whole, synchronously, as it happens: a crash loses nothing already answered.
- * Props and arguments whose names look secret are written `[redacted]`, as the tree resource shows them.
+ * Both files are private (mode 0600, never written through a link: `private-file.ts`), bounded
+ * (`MAX_RECORDING_BYTES`), and everything written passes the one redaction (`record-redaction.ts`):
+ * values under secret names, a sensitive tool's arguments, text typed into a field that holds a
+ * secret, and every later copy of those values. The cast keeps only the screen's styles of all the
+ * escapes an app draws (`keepOnlyStyles`): playing it cannot act on the player's terminal.
  */
 export class Recorder {
   readonly #ctx: RecorderContext;
@@ -68,7 +86,9 @@ export class Recorder {
   #pending: boolean;
   /** The screen shown before the files were open, written once they are. */
   #unwritten: string | undefined;
-  readonly #isSecret: IsSecret;
+  readonly #redactor: RecordRedactor;
+  /** Bytes written to each file so far (for the cap). */
+  readonly #written = new Map<number, number>();
   readonly #calls = new Map<Id, OpenCall>();
   readonly #questions = new Map<Id, { call: OpenCall; question: RecordedQuestion }>();
   #initialize: { id: Id; client: unknown; elicitation: boolean } | undefined;
@@ -82,7 +102,7 @@ export class Recorder {
     this.#ctx = ctx;
     this.#setup = setup;
     this.#pending = pending;
-    this.#isSecret = secretNameTest(ctx.secrets);
+    this.#redactor = new RecordRedactor(secretNameTest(ctx.secrets));
   }
 
   /** Opens (truncates) both files and writes their headers now; an error value when they cannot be written. */
@@ -105,9 +125,25 @@ export class Recorder {
     const { file, launch } = this.#setup;
     const { columns, rows, session } = this.#ctx;
     this.#start = Date.now();
+    const failed = (why: string): RecorderError => {
+      for (const fd of [this.#fd, this.#castFd]) if (fd !== undefined) closeSync(fd);
+      this.#fd = undefined;
+      this.#castFd = undefined;
+      return {
+        code: 'record_failed',
+        message: `ink-mcp: cannot record to ${JSON.stringify(file)}: ${why}. Give a file in a folder that exists and you can write.`,
+      };
+    };
+    // Both opened (and checked) before either is truncated: a refused cast leaves the recording as it was.
+    const opened = openPrivateFile(file);
+    if (!opened.ok) return failed(opened.why);
+    this.#fd = opened.fd;
+    const cast = openPrivateFile(`${file}.cast`);
+    if (!cast.ok) return failed(cast.why);
+    this.#castFd = cast.fd;
     try {
-      this.#fd = openSync(file, 'w');
-      this.#castFd = openSync(`${file}.cast`, 'w');
+      ftruncateSync(this.#fd, 0);
+      ftruncateSync(this.#castFd, 0);
       const time = new Date(this.#start).toISOString();
       const cwd = this.#setup.cwd ?? process.cwd();
       const header = {
@@ -120,22 +156,16 @@ export class Recorder {
         rows,
         time,
       } as const;
-      writeSync(this.#fd, `${JSON.stringify(header)}\n`);
-      const title = `ink-mcp: ${launch.command.join(' ')}`;
+      this.#line(header);
+      const title = this.#redactor.text(cleanText(`ink-mcp: ${launch.command.join(' ')}`));
       const timestamp = Math.floor(this.#start / 1000);
       const env = { TERM: 'xterm-256color' };
-      writeSync(
+      this.#write(
         this.#castFd,
         castHeaderLine({ version: 2, width: columns, height: rows, timestamp, env, title }),
       );
     } catch (error) {
-      for (const fd of [this.#fd, this.#castFd]) if (fd !== undefined) closeSync(fd);
-      this.#fd = undefined;
-      this.#castFd = undefined;
-      return {
-        code: 'record_failed',
-        message: `ink-mcp: cannot record to ${JSON.stringify(file)}: ${errorText(error)}. Give a file in a folder that exists and you can write.`,
-      };
+      return failed(errorText(error));
     }
     if (this.#unwritten !== undefined) this.#frame(this.#unwritten);
     return undefined;
@@ -208,12 +238,13 @@ export class Recorder {
     if (method !== 'tools/call') return;
     const tool = typeof params.name === 'string' ? params.name : String(params.name);
     const args = isRecord(params.arguments) ? params.arguments : {};
+    const canonical = canonicalName(this.#ctx.hub, tool, args);
     this.#calls.set(id, {
       seq: ++this.#seq,
       at: Date.now(),
       tool,
-      canonical: canonicalName(this.#ctx.hub, tool, args),
-      arguments: this.#redact(args) as Record<string, unknown>,
+      canonical,
+      arguments: this.#secretArguments(canonical, args),
       questions: [],
     });
   }
@@ -253,10 +284,14 @@ export class Recorder {
     this.#calls.delete(id);
     const answer: RecordedAnswer =
       'result' in message
-        ? (this.#redactAnswer(message.result as Record<string, unknown>) as RecordedAnswer)
+        ? (message.result as RecordedAnswer)
         : { error: (message as { error: { code: number; message: string } }).error };
     const session = this.#ctx.hub.session(sessionOf(call.canonical));
     const view = session?.screenView();
+    // Where the keys went is known for sure once they were typed (focus may have been unknown when
+    // the call came: an app's first focus is set by an effect).
+    if (isTyping(call.canonical) && this.#typingIntoSecret(sessionOf(call.canonical)))
+      call.arguments = this.#typedSecret(call.canonical, call.arguments);
     const line: RecordedCall = {
       type: 'call',
       seq: call.seq,
@@ -306,16 +341,23 @@ export class Recorder {
     if (this.#pending) this.#unwritten = frame;
     if (frame === this.#lastFrame || this.#castFd === undefined) return;
     this.#lastFrame = frame;
-    this.#write(this.#castFd, castFrameLine(this.#seconds(), frame));
+    this.#write(this.#castFd, castFrameLine(this.#seconds(), this.#redactor.text(keepOnlyStyles(frame))));
   }
 
+  /** Every line of the recording is written here, through the one redaction. */
   #line(line: RecordingLine): void {
-    if (this.#fd !== undefined) this.#write(this.#fd, `${JSON.stringify(line)}\n`);
+    if (this.#fd !== undefined) this.#write(this.#fd, `${JSON.stringify(this.#redactor.line(line))}\n`);
   }
 
   #write(fd: number, text: string): void {
+    const written = this.#written.get(fd) ?? 0;
+    const cap = this.#setup.maxBytes ?? MAX_RECORDING_BYTES;
+    if (written + Buffer.byteLength(text) > cap) {
+      this.#capped(fd, cap);
+      return;
+    }
     try {
-      writeSync(fd, text);
+      this.#written.set(fd, written + writeSync(fd, text));
     } catch (error) {
       // The disk is full, the file was removed with its folder: the app goes on, unrecorded.
       this.#ctx.logger.warn(
@@ -327,40 +369,78 @@ export class Recorder {
     }
   }
 
-  #seconds(): number {
-    return (Date.now() - this.#start) / 1000;
-  }
-
-  /**
-   * Values under names that look secret (deep), written `[redacted]`; inside JSON text too (the
-   * stable surface's `act` takes the action's arguments as JSON text).
-   */
-  #redact(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map((item) => this.#redact(item));
-    if (typeof value === 'string' && value.startsWith('{')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        return value;
-      }
-      const redacted = this.#redact(parsed);
-      return JSON.stringify(redacted) === JSON.stringify(parsed) ? value : JSON.stringify(redacted);
+  /** A file at its cap: a last line that says so, a warning, and no more writes to it. */
+  #capped(fd: number, cap: number): void {
+    const mb = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${Math.round(cap / 1024)} KB`;
+    const cast = fd === this.#castFd;
+    const note = cast
+      ? `ink-mcp: this cast reached its ${mb} cap here; the screens after it were not recorded.`
+      : `ink-mcp: this recording reached its ${mb} cap here; the calls after it were not recorded.`;
+    try {
+      writeSync(
+        fd,
+        cast
+          ? castFrameLine(this.#seconds(), note)
+          : `${JSON.stringify({ type: 'note', time: this.#seconds(), text: note })}\n`,
+      );
+    } catch {
+      // The note is a courtesy: the warning below says it too.
     }
-    if (!isRecord(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        this.#isSecret(key, item) ? REDACTED : this.#redact(item),
-      ]),
+    closeSync(fd);
+    if (cast) this.#castFd = undefined;
+    else this.#fd = undefined;
+    this.#ctx.logger.warn(
+      `${note} (${JSON.stringify(cast ? `${this.#setup.file}.cast` : this.#setup.file)}) The app goes on.`,
     );
   }
 
-  /** An answer's structured content is redacted; its text is what the model read, kept as it was. */
-  #redactAnswer(result: Record<string, unknown>): Record<string, unknown> {
-    return 'structuredContent' in result
-      ? { ...result, structuredContent: this.#redact(result.structuredContent) }
-      : result;
+  /**
+   * The arguments as recorded: a sensitive tool's (its `act` arguments' `args`) all secret, and the
+   * keys or text an agent types into a field that holds a secret. The rest is redacted by name when
+   * the line is written.
+   */
+  #secretArguments(canonical: string, args: Record<string, unknown>): Record<string, unknown> {
+    const redactor = this.#redactor;
+    const act = typeof args.widget === 'string' && typeof args.action === 'string';
+    if (this.#ctx.hub.registry.get(canonical)?.annotations.sensitive === true)
+      return act
+        ? { ...args, args: redactor.allSecret(args.args) }
+        : (redactor.allSecret(args) as Record<string, unknown>);
+    const sessionId = sessionOf(canonical);
+    if (isTyping(canonical) && this.#typingIntoSecret(sessionId)) return this.#typedSecret(canonical, args);
+    return args;
+  }
+
+  /**
+   * Keys sent into a field that holds a secret: typed text is a secret (hidden wherever it shows up
+   * later too); pressed keys are hidden here only (a key name such as `enter` is no secret to search
+   * for, but the letters of a password pressed one by one are).
+   */
+  #typedSecret(canonical: string, args: Record<string, unknown>): Record<string, unknown> {
+    if (canonical.endsWith('.keyboard.type'))
+      return this.#redactor.allSecret(args) as Record<string, unknown>;
+    const { keys } = args;
+    return Array.isArray(keys) ? { ...args, keys: keys.map(() => REDACTED) } : args;
+  }
+
+  /** Whether the focused widget of a session holds a secret (it offers a sensitive action: a password field). */
+  #typingIntoSecret(sessionId: string): boolean {
+    const { hub } = this.#ctx;
+    try {
+      const tree = hub.session(sessionId)?.toolTree(true) ?? [];
+      const focused = (tree as ViewNode[]).find((node) => node.type === FOCUS_NODE_TYPE)?.attrs.widget;
+      if (typeof focused !== 'string') return false;
+      return hub.registry
+        .sessionTools(sessionId)
+        .some((t) => t.widgetId === focused && t.annotations.sensitive === true);
+    } catch {
+      // Not knowing what has focus, the keys are written as sent (redacted by name and known values).
+      return false;
+    }
+  }
+
+  #seconds(): number {
+    return (Date.now() - this.#start) / 1000;
   }
 }
 
@@ -373,6 +453,11 @@ function canonicalName(hub: Hub, called: string, args: Record<string, unknown>):
   return (
     names.find((name) => name === called) ?? names.find((name) => underscored(name) === called) ?? called
   );
+}
+
+/** A built-in call that sends keys to whatever has focus. */
+function isTyping(canonical: string): boolean {
+  return /^[^.]+\.keyboard\.(type|press)$/.test(canonical);
 }
 
 function approves(answer: unknown): boolean {

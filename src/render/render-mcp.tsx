@@ -29,6 +29,11 @@ export interface RenderMcpOptions extends McpServerOptions {
    * @default `INK_MCP_SCREENSHOTS=1` from the environment, else false
    */
   screenshots?: boolean | ScreenshotOptions;
+  /**
+   * How long (at most) a key's answer waits for the short timers the key set in motion, and what
+   * they render (`<McpSession keyEffectsMs>`); 0 answers at the key's own commit. @default 150
+   */
+  keyEffectsMs?: number;
   /** Size of the in-memory terminal (stdio). @default 100 */
   columns?: number;
   /** @default 30 */
@@ -73,7 +78,17 @@ export interface McpApp {
 export async function renderMcp(element: ReactElement, options: RenderMcpOptions): Promise<McpApp> {
   const { session, transport, typeMap, builtinTools, screenshots, columns, rows, port, host, connectionDir } =
     options;
-  const { confirmTimeoutMs, confirmArmMs, patchConsole, stdin, stdout, stderr, record, ...server } = options;
+  const {
+    confirmTimeoutMs,
+    confirmArmMs,
+    patchConsole,
+    stdin,
+    stdout,
+    stderr,
+    record,
+    keyEffectsMs,
+    ...server
+  } = options;
   const recordTo = transport === 'stdio' ? recordFile(record) : record || undefined;
   if (transport === 'stdio' && servedByPreload()) throw new Error(PRELOADED);
   // Ink needs raw mode for keys; without a terminal the app would fail on its first useInput.
@@ -96,7 +111,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
             confirm: defined({ timeoutMs: confirmTimeoutMs, armMs: confirmArmMs }),
           },
     headless: { ...defined({ columns, rows }), renderOnRead: true, stderr: stderr ?? process.stderr },
-    ...defined({ typeMap, builtinTools, screenshots }),
+    ...defined({ typeMap, builtinTools, screenshots, keyEffectsMs }),
     ...(recordTo ? { record: ownRecording(recordTo) } : {}),
     whenIdle: 'close',
   });

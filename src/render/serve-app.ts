@@ -8,8 +8,10 @@ import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
 import type { Session } from '../session/session.js';
+import { stallNote } from '../util/change-backlog.js';
 import { stderrLogger } from '../util/logger.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { sizeProblem } from '../util/terminal-size.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
@@ -62,6 +64,8 @@ export interface ServeAppOptions {
   builtinTools?: boolean;
   /** Offer `screen.screenshot` (`<McpSession screenshots>`). @default `INK_MCP_SCREENSHOTS=1` from the environment */
   screenshots?: boolean | ScreenshotOptions;
+  /** How long a key's answer waits for what the key set in motion (`<McpSession keyEffectsMs>`). */
+  keyEffectsMs?: number;
   /**
    * Once every app has exited: `'close'` the server; or `'keep'` serving (an app rendered later is
    * served too), with the input no longer keeping the process alive (`io.hold`).
@@ -88,6 +92,8 @@ export interface TerminalServing {
   stop(): void;
   /** Requests that need the app wait for this (its first output). @default none: at once */
   ready?: Promise<void>;
+  /** How it ended (`exit code 3`), once `exited` resolved, when known: the answers owed say it. */
+  exit?: () => string | undefined;
 }
 
 /** An app's Ink instance, served. */
@@ -131,6 +137,17 @@ const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
  */
 export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const { io } = options;
+  // Refused before anything starts: nothing is left to clean up, and the caller's app is not drawn
+  // into a terminal of no size (React would answer with a stack trace).
+  const badSize = (['columns', 'rows'] as const)
+    .map((dimension) =>
+      options.headless?.[dimension] === undefined
+        ? undefined
+        : sizeProblem(dimension, dimension, options.headless[dimension]),
+    )
+    .filter((problem) => problem !== undefined);
+  if (badSize.length > 0)
+    throw new Error(`ink-mcp: the app is not served: ${badSize.join('; ')} (leave it out for the default).`);
   const mountSession = options.mount;
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
@@ -183,6 +200,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       input as NodeJS.ReadStream,
       (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
     );
+    transport.onBacklog = (bytes) => logger.warn(stallNote(bytes));
     // Said, because the answers then look as if the app had nothing (no session, no tools).
     recorder?.tap(transport);
     transport.onHoldExpired = (ms) =>
@@ -262,6 +280,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
         ...(options.typeMap ? { typeMap: options.typeMap } : {}),
         ...(options.builtinTools === undefined ? {} : { builtinTools: options.builtinTools }),
         screenshots,
+        ...(options.keyEffectsMs === undefined ? {} : { keyEffectsMs: options.keyEffectsMs }),
         ...(confirmer ? { confirmer } : {}),
       },
       appOptions,
@@ -328,9 +347,12 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       else ready();
     }
     void serving.exited.then(async () => {
+      // The last app, and the server closes with it: the client is not told its list changed (its
+      // listing would find the connection gone; the answer owed says the app and its tools are gone).
+      if (ids.size === 1 && options.whenIdle === 'close') server.hub.quiet();
       // As an Ink session goes (McpSession): off the server, then stopped.
       detach?.();
-      serving.session.stop();
+      serving.session.stop(serving.exit?.());
       instances.delete(instance);
       await gone(id);
     });

@@ -1,5 +1,7 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
+import type { PtyWhy } from '../terminal/terminal-mode.js';
+import { exitWords } from '../util/exit-words.js';
 import type { ServeIo } from './serve-app.js';
 import { serveTerminalApp } from './serve-terminal.js';
 
@@ -7,9 +9,14 @@ import { serveTerminalApp } from './serve-terminal.js';
 const FIRST_OUTPUT_MS = 10_000;
 const FIRST_QUIET_MS = 100;
 
-/** After the agent went away: how long the program has to exit on SIGHUP, then SIGTERM, then SIGKILL. */
-const HANGUP_GRACE_MS = 3_000;
-const TERM_GRACE_MS = 2_000;
+/**
+ * After the agent went away: how long the program (its whole process group) has to exit on SIGHUP,
+ * then SIGTERM, before SIGKILL. Short: an MCP client that closed our input sends SIGTERM 2 s later
+ * and SIGKILL 2 s after that (the SDK's StdioClientTransport), and a launcher killed first would
+ * leave behind what ignores SIGHUP.
+ */
+const HANGUP_GRACE_MS = 1_000;
+const TERM_GRACE_MS = 1_000;
 
 export interface ServePtyOptions {
   command: readonly string[];
@@ -20,10 +27,19 @@ export interface ServePtyOptions {
   builtinTools: boolean;
   server: McpServerOptions;
   io: Extract<ServeIo, { kind: 'stdio' }>;
+  /** Why it runs in a pseudo-terminal, for its answers' `Mode:` line. @default 'not_node' */
+  why?: PtyWhy;
 }
 
 export type PtyServing =
-  | { ok: true; pid: number; exitCode: Promise<number>; stopped: Promise<void> }
+  | {
+      ok: true;
+      pid: number;
+      exitCode: Promise<number>;
+      /** Its screen as it was when it exited (for an answer that says how it ended). */
+      lastScreen: Promise<string>;
+      stopped: Promise<void>;
+    }
   | { ok: false; code: 'no_pty' | 'spawn_failed'; message: string };
 
 /**
@@ -54,8 +70,12 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
       clearTimeout(kill);
     });
   };
-  // Its last output is on the screen before the session ends with it.
-  const exited = program.exited.then(() => program.screen.parsed());
+  // Its last output is on the screen before the session ends with it, and its code is known.
+  let code: number | undefined;
+  const exited = program.exited.then((exitCode) => {
+    code = exitCode;
+    return program.screen.parsed();
+  });
   // Like an Ink app's first render: a request that needs the program waits until it has drawn.
   const ready = Promise.race([
     program.screen.answered({
@@ -71,8 +91,22 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
     session: options.session,
     builtinTools: options.builtinTools,
     io: options.io,
-    app: { screen: program.screen, send: program.send, mode: 'pty', exited, stop, ready },
+    app: {
+      screen: program.screen,
+      send: program.send,
+      mode: 'pty',
+      ...(options.why ? { ptyWhy: options.why } : {}),
+      exited,
+      stop,
+      ready,
+      exit: () => (code === undefined ? undefined : exitWords(code)),
+    },
   });
-  void served.stopped.then(() => program.screen.dispose());
-  return { ok: true, pid: program.pid, exitCode: program.exited, stopped: served.stopped };
+  // The session is over only when nothing of the program's is left: its background jobs end too.
+  const stopped = served.stopped.then(async () => {
+    program.screen.dispose();
+    await program.endGroup({ hangupMs: HANGUP_GRACE_MS, termMs: TERM_GRACE_MS });
+  });
+  const lastScreen = exited.then(() => program.screen.text());
+  return { ok: true, pid: program.pid, exitCode: program.exited, lastScreen, stopped };
 }

@@ -17,6 +17,8 @@ export interface RunningTerminalApp extends TerminalApp {
    * tree and focus are then read too (hooked-session.ts). @default none
    */
   inkRoot?: () => unknown;
+  /** How it ended (`exit code 3`), once `exited` resolved, when known. @default unknown */
+  exit?: () => string | undefined;
 }
 
 export interface ServeTerminalOptions {
@@ -53,6 +55,7 @@ export async function serveTerminalApp(options: ServeTerminalOptions): Promise<S
       exited: app.exited,
       stop: app.stop,
       ...(app.ready ? { ready: app.ready } : {}),
+      ...(app.exit ? { exit: app.exit } : {}),
     };
   });
   return served;

@@ -28,6 +28,7 @@ export interface MountOptions {
   typeMap?: McpTypeMap;
   builtinTools?: boolean;
   screenshots?: boolean | ScreenshotOptions;
+  keyEffectsMs?: number;
   /** The in-terminal prompt for the person (attached). */
   confirmer?: Confirmer;
   logger?: Logger;
@@ -51,13 +52,14 @@ export interface Mount {
 
 /** The one place an app's tree becomes a served session: its `McpSession`, its screen, Ink's streams. */
 export function mountSession(options: MountOptions, appOptions: RenderOptions = {}): Mount {
-  const { id, server, screen, typeMap, builtinTools, screenshots, confirmer, logger } = options;
+  const { id, server, screen, typeMap, builtinTools, screenshots, keyEffectsMs, confirmer, logger } = options;
   const props = {
     id,
     server,
     ...(typeMap ? { typeMap } : {}),
     ...(builtinTools === undefined ? {} : { builtinTools }),
     ...(screenshots === undefined ? {} : { screenshots }),
+    ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
     ...(confirmer ? { confirmer } : {}),
     ...(logger ? { logger } : {}),
   };

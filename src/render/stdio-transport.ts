@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { ChangeBacklog } from '../util/change-backlog.js';
 import { answeredWithoutTheApp } from './early-methods.js';
 
 type RequestId = string | number;
@@ -23,10 +24,22 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   readonly #holdMs: number;
 
   /** `holdMs`: how long a request waits for the app's first render (HOLD_MS; shorter in tests). */
-  constructor(stdin?: NodeJS.ReadStream, stdout?: NodeJS.WriteStream, options: { holdMs?: number } = {}) {
+  constructor(
+    stdin?: NodeJS.ReadStream,
+    stdout?: NodeJS.WriteStream,
+    options: { holdMs?: number; backlogBytes?: number } = {},
+  ) {
     super(stdin, stdout);
     this.#holdMs = options.holdMs ?? HOLD_MS;
+    this.#changes = new ChangeBacklog(stdout ?? process.stdout, {
+      ...(options.backlogBytes === undefined ? {} : { bound: options.backlogBytes }),
+      onStall: (bytes) => this.onBacklog?.(bytes),
+    });
   }
+
+  readonly #changes: ChangeBacklog;
+  /** Told once per stall that change notifications are being held back. */
+  onBacklog: ((bytes: number) => void) | undefined;
 
   /** Told when a request waited `ms` for the app's first render and was answered that it is still starting. */
   onHoldExpired: ((ms: number) => void) | undefined;
@@ -137,6 +150,14 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   }
 
   override async send(message: JSONRPCMessage): Promise<void> {
+    // A client that stops reading: its change notifications wait (change-backlog.ts).
+    if (
+      this.#changes.hold(
+        () => message,
+        () => void super.send(message).catch(() => {}),
+      )
+    )
+      return;
     await super.send(message);
     if ('method' in message || !('id' in message) || message.id === undefined) return;
     if (!this.#initialized && message.id === this.#initializeId) {

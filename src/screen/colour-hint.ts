@@ -1,3 +1,4 @@
+import { MARKUP_LEGEND, styledMarkup } from './style-markup.js';
 import type { StyledLine } from './styled-text.js';
 
 /**
@@ -8,41 +9,61 @@ import type { StyledLine } from './styled-text.js';
  * is noise.
  */
 export function colourLayout(lines: readonly StyledLine[]): string {
-  const parts: string[] = [];
-  for (const line of lines) {
-    let column = 0;
-    for (const span of line) {
-      const { fg, bg } = span.style;
-      if ((fg !== undefined || bg !== undefined) && span.text.trim() !== '')
-        // Trailing blanks aside: a picture keeps those of a coloured run at a line's end, text does not.
-        parts.push(`${column}:${JSON.stringify(span.text.trimEnd())}=${fg ?? ''}/${bg ?? ''}`);
-      column += span.text.length;
-    }
-  }
-  return parts.sort().join(' ');
+  return lines.flatMap(colourParts).sort().join(' ');
 }
 
-/** What an answer says when the colours on its screen changed: plain text cannot show them. */
+/** One line's coloured runs (`column:"text"=fg/bg`), '' for a line without colour. */
+function lineColours(line: StyledLine): string {
+  return colourParts(line).join(' ');
+}
+
+function colourParts(line: StyledLine): string[] {
+  const parts: string[] = [];
+  let column = 0;
+  for (const span of line) {
+    const { fg, bg } = span.style;
+    if ((fg !== undefined || bg !== undefined) && span.text.trim() !== '')
+      // Trailing blanks aside: a picture keeps those of a coloured run at a line's end, text does not.
+      parts.push(`${column}:${JSON.stringify(span.text.trimEnd())}=${fg ?? ''}/${bg ?? ''}`);
+    column += span.text.length;
+  }
+  return parts;
+}
+
+/** What an answer says when too many colours changed to show them: plain text cannot. */
 export const COLOUR_HINT = '(The colours on this screen changed; screen.read {"styles": true} shows them.)';
 
+/** At most this many changed lines are shown in colour in an answer; more get the hint alone. */
+export const MAX_COLOUR_LINES = 8;
+/** …and at most this many characters of them. */
+export const MAX_COLOUR_CHARS = 2_000;
+
 /**
- * Whether a plain screen needs the hint: it does when its colours are not the ones the agent last
- * got from this session (in a styled read, or told of by a hint). A screen whose colours carry
- * state (Wordle's letters, a highlighted row) says so when that state changes, and a colourful but
- * unchanging one says so once.
+ * Whether a plain screen's colours need saying: they do on the lines whose colours the agent has
+ * not got from this session yet (in a styled read, a picture, or an answer before). Those lines
+ * are said in the styled form (`[bold white on green(#6aaa64)] C [/]`), row by row, so that a
+ * screen whose colours carry state (Wordle's letters, a highlighted row) tells it in the answer
+ * where it changed; a colourful screen whose colours all changed at once gets the hint that
+ * `screen.read {styles: true}` shows them. A line that only scrolled keeps its colours: not said.
  */
 export class ColourWatch {
-  #seen = '';
+  #seen = new Set<string>();
 
-  /** The hint for a plain screen with this colour layout, if it needs one. */
-  plain(layout: string): string | undefined {
-    const changed = layout !== '' && layout !== this.#seen;
-    this.#seen = layout;
-    return changed ? COLOUR_HINT : undefined;
+  /** What to say under a plain screen of these lines about their colours, if anything. */
+  plain(lines: readonly StyledLine[]): string | undefined {
+    const colours = lines.map(lineColours);
+    const changed = colours.flatMap((line, row) => (line !== '' && !this.#seen.has(line) ? [row] : []));
+    this.#seen = new Set(colours.filter((line) => line !== ''));
+    if (changed.length === 0) return undefined;
+    if (changed.length > MAX_COLOUR_LINES) return COLOUR_HINT;
+    const rows = changed.map((row) => `${row + 1}: ${styledMarkup([lines[row] as StyledLine])}`);
+    const text = rows.join('\n');
+    if (text.length > MAX_COLOUR_CHARS) return COLOUR_HINT;
+    return `Colours that changed, by row of the screen above (${MARKUP_LEGEND}):\n${text}`;
   }
 
-  /** A styled screen with this layout was shown: its colours are known. */
-  shown(layout: string): void {
-    this.#seen = layout;
+  /** A styled screen or a picture of these lines was shown: their colours are known. */
+  shown(lines: readonly StyledLine[]): void {
+    this.#seen = new Set(lines.map(lineColours).filter((line) => line !== ''));
   }
 }

@@ -5,7 +5,7 @@ import { ScreenReading } from '../screen/screen-view.js';
 import { Screenshot } from '../screen/screenshot.js';
 import type { CallAnswer } from '../session/hub.js';
 import { errorText } from '../util/text.js';
-import { cleanScreenText } from '../walker/clean-text.js';
+import { cleanAppText, cleanScreenText, cleanStrings } from '../walker/clean-text.js';
 import type { Surface } from './stable-surface.js';
 import type { StructuredCheck } from './structured-result.js';
 
@@ -60,7 +60,8 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if (!answer.ok) {
     const actions = options.actions === undefined ? [] : [text(options.actions)];
     // Worded here, once, with the name the model knows: an error is facts (a `code` and what it
-    // knows) until it leaves, so the words use the listed name (src/registry/call-error.ts).
+    // knows) until it leaves, so the words use the listed name (src/registry/call-error.ts). Cleaned
+    // as an app's text, since a detail may quote one (an option's label, an exception's message).
     // An unknown tool's name is the one the model called: there is no listed name for it.
     const { error } = answer;
     const message = describeCallError(
@@ -71,7 +72,7 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     return laidOut(
       {
         isError: true,
-        content: [text(withSuggestions(message, options.suggestions)), ...screen, ...actions],
+        content: [text(cleanAppText(withSuggestions(message, options.suggestions))), ...screen, ...actions],
       },
       options.blocks,
     );
@@ -90,7 +91,7 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   if (answer.stopped) {
     result.content.push(
       text(
-        'The app exited after this call (the screen above is its last): its session has ended and its tools are gone.',
+        `The app exited${answer.exit === undefined ? '' : ` (${answer.exit})`} after this call (the screen above is its last): its session has ended and its tools are gone.`,
       ),
     );
     return laidOut(result, options.blocks);
@@ -180,14 +181,17 @@ function screenItem(screen: string): Content {
   return text(`Screen after the call:\n${screen}`);
 }
 
-/** A string as it is; undefined as "done"; anything else as JSON on one line (or a note why it is not JSON). */
+/**
+ * A string as it is; undefined as "done"; anything else as JSON on one line (or a note why it is not
+ * JSON). Its strings are an app's text (labels, values): cleaned, escapes and all.
+ */
 export function valueText(value: unknown): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return cleanAppText(value);
   if (value instanceof ScreenReading || value instanceof Screenshot) return cleanScreenText(value.text);
   if (value === undefined) return 'done';
   try {
     // On one line: indentation is characters (and tokens) a model pays for and does not need.
-    return JSON.stringify(value) ?? String(value);
+    return JSON.stringify(value, cleanStrings) ?? String(value);
   } catch (error) {
     return `(the tool returned a value that is not JSON: ${errorText(error)})`;
   }

@@ -174,7 +174,9 @@ function finish(
   const target = call.tool ?? hub.registry.get(call.canonical);
   // Only a tool with an outputSchema answers structured content: the others skip the (async) check.
   const checks = result.ok && hasOutputSchema(target);
-  const changed = result.ok && (result.added.length > 0 || result.removed.length > 0);
+  // A call that ended its app is not announced as a change of list: the answer says the app and its
+  // tools are gone, and its server is going (a client that listed again would find it closed).
+  const changed = result.ok && !result.stopped && (result.added.length > 0 || result.removed.length > 0);
   if (!checks && !changed) return worded(ctx, call, target, result, undefined);
   // The structured check, then the notice, then the answer (the notice must come before it).
   return (async () => {

@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import { cleanText, stripEscapes } from '../walker/clean-text.js';
+import { cleanAppLine } from '../walker/clean-text.js';
 
 /** The most characters of a client's name or version kept (a longer one is cut, marked `…`). */
 export const MAX_CLIENT_INFO_LENGTH = 100;
@@ -20,7 +20,7 @@ export function cleanClientText(text: unknown): string {
   if (typeof text !== 'string') return '';
   const known = cleaned.get(text);
   if (known !== undefined) return known;
-  const clean = cleanText(stripEscapes(text)).trim();
+  const clean = cleanAppLine(text).trim();
   const chars = [...clean];
   const result =
     chars.length > MAX_CLIENT_INFO_LENGTH ? `${chars.slice(0, MAX_CLIENT_INFO_LENGTH - 1).join('')}…` : clean;

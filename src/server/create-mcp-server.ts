@@ -17,8 +17,15 @@ import type { AnswerBlocks } from './call-result.js';
 import { Connection, type NameStyle } from './connection.js';
 import { type HttpEndpoint, HttpServer, type HttpServerDeps, type ListenOptions } from './http-server.js';
 import { InBandConsent } from './in-band-consent.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_HTTP_SESSIONS, limitOption, MAX_TIMER_MS } from './limits.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_HTTP_SESSIONS,
+  limitOption,
+  MAX_LISTENS,
+  MAX_TIMER_MS,
+} from './limits.js';
 import { onceLogger } from './list-tools.js';
+import { guardListens } from './listen-filter.js';
 import { SessionResources } from './resources.js';
 import { StableListing, type Surface } from './stable-surface.js';
 import { checkStaticTool, type ServerToolInput } from './static-tools.js';
@@ -181,7 +188,8 @@ class InkMcpServer implements McpServerHandle {
     // (https://ts.sdk.modelcontextprotocol.io/v2/serving/stdio, …/v2/serving/legacy-clients).
     // It takes any transport ("bring your own transport"), so in-memory pairs get both eras too.
     serveStdio(({ era }) => this.#open({ era }).mcp, {
-      transport,
+      transport: guardListens(transport),
+      maxSubscriptions: MAX_LISTENS,
       onerror: (error) => this.#logger.info?.(`ink-mcp: ${errorText(error)}`),
     });
   }

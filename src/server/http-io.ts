@@ -52,6 +52,15 @@ export function reply(
 }
 
 /**
+ * A JSON-RPC error answering request `id`, as the SDK's HTTP entry answers one (status 200: the
+ * exchange worked, the request was refused). `message` is already worded (`ink-mcp: …`).
+ */
+export function answerError(res: ServerResponse, id: string | number, code: number, message: string): void {
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }));
+}
+
+/**
  * Tells the connection when the client's GET stream opens (its headers go out: the transport has
  * registered the stream by then) and when it ends. The transport has no hook for either.
  */

@@ -14,8 +14,19 @@ import { errorText } from '../util/text.js';
 import type { Connection } from './connection.js';
 import { type EventStoreLimits, ServerEvents, type SessionEvents, SSE_RETRY_MS } from './event-store.js';
 import { contentTypeRefusal, guard, isLoopbackHost } from './http-guard.js';
-import { ABORTED, MAX_BODY_BYTES, readBody, reply, TOO_LARGE, tooLarge, watchStream } from './http-io.js';
-import { LIMIT_REACHED } from './limits.js';
+import {
+  ABORTED,
+  answerError,
+  MAX_BODY_BYTES,
+  readBody,
+  reply,
+  TOO_LARGE,
+  tooLarge,
+  watchStream,
+} from './http-io.js';
+import { LIMIT_REACHED, MAX_LISTENS, MAX_STREAM_BACKLOG_BYTES } from './limits.js';
+import { isListenRequest, listenFilterRefusal } from './listen-filter.js';
+import { INVALID_PARAMS } from './protocol-error.js';
 import { chooseToken } from './token.js';
 import { sendResponse, webRequest } from './web-bridge.js';
 
@@ -50,6 +61,8 @@ export interface HttpServerDeps {
   publishChanges(notify: ServerNotifier): () => void;
   /** What the server keeps for clients that resume a stream. @default EVENT_STORE_LIMITS */
   eventLimits?: EventStoreLimits;
+  /** Bytes a change stream may have unsent before its client is dropped. @default MAX_STREAM_BACKLOG_BYTES */
+  streamBacklogBytes?: number;
 }
 
 const PATH = '/mcp';
@@ -83,6 +96,8 @@ export class HttpServer {
   readonly #posts = new Set<ServerResponse>();
   /** Initialize requests being answered: sessions about to exist, counted toward `maxSessions`. */
   #opening = 0;
+  /** 2026-07-28 listen streams open now (counted toward MAX_LISTENS until their response closes). */
+  #listens = 0;
   #closing: Promise<void> | undefined;
   /**
    * 2026-07-28 requests (a per-request `_meta` envelope, no session): the SDK's own entry, strict
@@ -127,6 +142,8 @@ export class HttpServer {
     this.#modern = createMcpHandler(() => deps.openPerRequest().mcp, {
       legacy: 'reject',
       maxRequestBodySize: MAX_BODY_BYTES,
+      // Counted and refused (worded) below first; the SDK's own count is the backstop.
+      maxSubscriptions: MAX_LISTENS,
       onerror: (error) => deps.logger.info?.(`ink-mcp: ${errorText(error)}`),
     });
     this.#unpublish = deps.publishChanges(this.#modern.notify);
@@ -174,6 +191,7 @@ export class HttpServer {
     if (req.method === 'POST' && typeof sessionId !== 'string') {
       const request = webRequest(req, res);
       if (!(await isLegacyRequest(request, body))) {
+        if (isListenRequest(body)) return this.#listen(request, res, body);
         return sendResponse(await this.#modern.fetch(request, { parsedBody: body }), res);
       }
     }
@@ -208,6 +226,43 @@ export class HttpServer {
       400,
       'Bad request: send an initialize request first, then the mcp-session-id header it answers',
     );
+  }
+
+  /**
+   * A 2026-07-28 change stream: its filter and the number open are checked here (the SDK keeps a
+   * filter for the stream's life), and a client that stops reading it is dropped once its backlog
+   * is MAX_STREAM_BACKLOG_BYTES (the SDK's stream queues without bound).
+   */
+  async #listen(
+    request: Request,
+    res: ServerResponse,
+    body: { id: string | number; params?: unknown },
+  ): Promise<void> {
+    const refusal = listenFilterRefusal(body);
+    if (refusal !== undefined) return answerError(res, body.id, INVALID_PARAMS, refusal);
+    if (this.#listens >= MAX_LISTENS)
+      return answerError(
+        res,
+        body.id,
+        LIMIT_REACHED,
+        `ink-mcp: this server already has ${MAX_LISTENS} listen streams open, the most it keeps at once. Close one you no longer read (cancel its request), or listen on one stream for all you need.`,
+      );
+    this.#listens++;
+    res.once('close', () => this.#listens--);
+    const response = await this.#modern.fetch(request, { parsedBody: body });
+    await sendResponse(response, res, this.#bounded('a listen stream'));
+  }
+
+  /** sendResponse's options for a change stream: its client is dropped when it stops reading. */
+  #bounded(what: string): { maxBacklogBytes: number; onOverflow: () => void } {
+    const maxBacklogBytes = this.#deps.streamBacklogBytes ?? MAX_STREAM_BACKLOG_BYTES;
+    return {
+      maxBacklogBytes,
+      onOverflow: () =>
+        this.#deps.logger.warn(
+          `ink-mcp: closed ${what} whose client stopped reading it (${maxBacklogBytes} bytes waiting to be sent); the client may open it again.`,
+        ),
+    };
   }
 
   async #initialize(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
@@ -283,7 +338,15 @@ export class HttpServer {
     // (SEP-1699): the client cannot lose one without the other, so the priming event is left out
     // and costs it nothing. A call still running (or whose stream was closed to poll) keeps it.
     const primingNeeded = (eventId: string) => !session.events.answered(eventId, ids);
-    await sendResponse(response, res, ids.length > 0 ? { primingNeeded } : {});
+    await sendResponse(
+      response,
+      res,
+      ids.length > 0
+        ? { primingNeeded }
+        : req.method === 'GET'
+          ? this.#bounded('a notification stream (GET)')
+          : {},
+    );
   }
 
   /** Counts the request as activity until its response closes (a GET stream: until it ends). */

@@ -6,6 +6,28 @@
 /** Resources one connection may be subscribed to at once (re-subscribing to one it holds is free). */
 export const MAX_SUBSCRIPTIONS = 1_000;
 
+/**
+ * URIs one 2026-07-28 `subscriptions/listen` filter may name (`resourceSubscriptions`): as many as a
+ * 2025-era connection may subscribe to. The SDK keeps each filter for the stream's life and scans it
+ * for every update (40 listens of 180,000 URIs held 600 MB and took seconds a call).
+ */
+export const MAX_LISTEN_URIS = MAX_SUBSCRIPTIONS;
+
+/** Characters of one URI in a listen filter (ink-mcp's own, `ink://<session>/screen?offset=N`, are far shorter). */
+export const MAX_LISTEN_URI_CHARS = 2_048;
+
+/** 2026-07-28 `subscriptions/listen` streams one Streamable HTTP server keeps open at once. */
+export const MAX_LISTENS = 100;
+
+/**
+ * Bytes a change stream (a 2026-07-28 listen stream, a 2025-era GET stream) may have waiting to be
+ * sent: over HTTP a client that stops reading is dropped when its stream reaches it (the client may
+ * listen again), so what the server holds for it stays bounded (at most MAX_LISTENS × this for
+ * listens); over stdio its change notifications are held instead. Its home is with the stdio rule,
+ * in the lowest layer, which the launcher's relay shares.
+ */
+export { MAX_STREAM_BACKLOG_BYTES } from '../util/change-backlog.js';
+
 /** MCP sessions one Streamable HTTP server keeps at once, unless `maxHttpSessions` says otherwise. */
 export const DEFAULT_MAX_HTTP_SESSIONS = 100;
 

@@ -6,6 +6,8 @@
  */
 export const RESOURCE_NOT_FOUND = -32602;
 export const INTERNAL_ERROR = -32603;
+/** Params a request may not have (a listen filter past its limits: listen-filter.ts). */
+export const INVALID_PARAMS = -32602;
 
 /**
  * A JSON-RPC error the SDK answers with this `code` and this message, as it is. SDK 2.x's own class:

@@ -1,5 +1,6 @@
 import type { Hub } from '../session/hub.js';
 import { ACT, KEYBOARD_PRESS, SCREEN_SCREENSHOT, stableCatalog } from '../walker/builtin-catalog.js';
+import { isId } from '../walker/ids.js';
 import { sessionToolName } from '../walker/tool-name.js';
 import type { JsonObject, ToolAnnotations } from '../walker/types.js';
 
@@ -52,11 +53,16 @@ export class StableListing {
   current(hub: Hub): { version: number; tools: readonly ListedTool[] } {
     const statics = hub.registry.statics();
     // Which built-ins a session has is read from what it registered (its options are the app's).
-    const sessions = hub.sessions().map((s) => ({
-      id: s.id,
-      builtins: hub.registry.get(sessionToolName(s.id, KEYBOARD_PRESS.name)) !== undefined,
-      screenshots: hub.registry.get(sessionToolName(s.id, SCREEN_SCREENSHOT.name)) !== undefined,
-    }));
+    // A session whose id the id rule refuses has no tools (it is logged once, at derive time): its
+    // `act` would name no tool anyone could call, so none is listed.
+    const sessions = hub
+      .sessions()
+      .filter((s) => isId(s.id))
+      .map((s) => ({
+        id: s.id,
+        builtins: hub.registry.get(sessionToolName(s.id, KEYBOARD_PRESS.name)) !== undefined,
+        screenshots: hub.registry.get(sessionToolName(s.id, SCREEN_SCREENSHOT.name)) !== undefined,
+      }));
     const key = `${statics.map((t) => t.name).join(' ')}|${sessions.map(sessionKey).join(' ')}`;
     if (key !== this.#key) {
       this.#key = key;

@@ -5,6 +5,7 @@ import { formatPath } from '../registry/describe-call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
 import { SchemaCache } from '../registry/schema-cache.js';
 import { errorText } from '../util/text.js';
+import { cleanStrings } from '../walker/clean-text.js';
 
 /** A result checked against its tool's outputSchema: the value to send, or what does not match. */
 export type StructuredCheck =
@@ -55,10 +56,13 @@ export async function structuredResult(
   }
 }
 
-/** The value as a fresh JSON object (what goes on the wire), or undefined when JSON cannot encode it. */
+/**
+ * The value as a fresh JSON object (what goes on the wire, its strings cleaned as an app's text is:
+ * clean-text.ts), or undefined when JSON cannot encode it.
+ */
 function jsonObject(value: object): Record<string, unknown> | undefined {
   try {
-    const copy: unknown = JSON.parse(JSON.stringify(value));
+    const copy: unknown = JSON.parse(JSON.stringify(value, cleanStrings));
     return typeof copy === 'object' && copy !== null && !Array.isArray(copy)
       ? (copy as Record<string, unknown>)
       : undefined;

@@ -33,6 +33,13 @@ export interface SendOptions {
    * that followed it: no cut can fall between them. @default always needed
    */
   primingNeeded?: (eventId: string) => boolean;
+  /**
+   * A long-lived stream of the server's own changes: when this many bytes wait to be sent (its client
+   * stopped reading), the stream is closed instead of kept growing in the server's memory, and
+   * `onOverflow` is told. @default no bound (a POST's answers: bounded by what its client asked)
+   */
+  maxBacklogBytes?: number;
+  onOverflow?: () => void;
 }
 
 /**
@@ -87,11 +94,17 @@ export async function sendResponse(
     release();
     if (!res.writableFinished) void reader.cancel().catch(() => {});
   });
+  const { maxBacklogBytes } = options;
   void (async () => {
     try {
       for (let first = true; ; first = false) {
         const { done, value } = await reader.read();
         if (done) break;
+        // What the socket has not taken yet: it grows only while the client does not read.
+        if (maxBacklogBytes !== undefined && res.writableLength + value.length > maxBacklogBytes) {
+          options.onOverflow?.();
+          throw new Error('backlog');
+        }
         if (held) held.push(value);
         else if (first && corked && options.primingNeeded) {
           primingId = primingEventId(value);

@@ -30,6 +30,8 @@ export type DispatchResult =
       mode?: string;
       /** The call ended its own app (it ran; the session and its tools are gone). */
       stopped?: true;
+      /** How the app ended, when known (`exit code 3`). */
+      exit?: string;
     } & ToolChanges)
   | {
       ok: false;
@@ -50,6 +52,8 @@ export interface AfterTheCall {
   focus?: string | undefined;
   /** How the session reaches the app (Session.mode). */
   mode?: string | undefined;
+  /** How the app ended, once it stopped, when known (Session.exit). */
+  exit?: string | undefined;
   timeoutMs: number;
 }
 
@@ -83,7 +87,14 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
   }
   // The app exited: its last screen is what the agent needs to see what the call did.
   if (outcome.ok && !after.running)
-    return { ok: true, value: outcome.value, ...after.changes, stopped: true, ...screen };
+    return {
+      ok: true,
+      value: outcome.value,
+      ...after.changes,
+      stopped: true,
+      ...(after.exit === undefined ? {} : { exit: after.exit }),
+      ...screen,
+    };
   if (outcome.ok) return { ok: true, value: outcome.value, ...after.changes, ...screen };
   if ('thrown' in outcome && isActionError(outcome.thrown)) {
     return { ok: false, fault: false, error: actionRefused(tool.name, outcome.thrown.message), ...screen };

@@ -35,6 +35,10 @@ export class CallSignal {
     return controller.signal;
   }
 
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
   /** Aborts the signal (now, or as it is made if the handler has not read it yet). The first reason wins. */
   abort(reason: unknown): void {
     if (this.#aborted) return;

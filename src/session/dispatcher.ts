@@ -300,6 +300,13 @@ export class Dispatcher {
     const session = this.#session;
     // A stopped session's tools are gone with it: re-deriving them would bring them back.
     if (this.#live) this.#sync.sync();
+    // A call waiting on the app (screen.wait_for, a key's redraw) when it exited: said so, with how
+    // it ended and its last screen, not as a timeout or a cancellation.
+    if (!outcome.ok && entry.running?.aborted && !this.#live && !session.running)
+      return notRun(
+        sessionNotRunning(tool.name, session.id, 'exited_while_waiting', session.exit),
+        viewOf(session),
+      );
     if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), viewOf(session));
     return toDispatchResult(tool, outcome, {
       changes: diffNames(before, this.#sync.toolNames()),
@@ -307,6 +314,7 @@ export class Dispatcher {
       screen: session.screen(),
       focus: session.focus?.(),
       mode: session.mode,
+      exit: session.exit,
       timeoutMs: call.timeoutMs,
     });
   }
@@ -326,6 +334,7 @@ export class Dispatcher {
     const { tool } = call;
     const session = this.#session;
     const asked = summaryOf(resolved, call.args);
+    const shown = dataOf(resolved.node);
     const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
       sessionId: session.id,
       ...(call.authorize ? { authorize: call.authorize } : {}),
@@ -333,6 +342,7 @@ export class Dispatcher {
       ...(call.client ? { client: call.client } : {}),
       ...(asked === undefined ? {} : { summary: asked }),
       ...(call.signal ? { signal: call.signal } : {}),
+      ...(shown === undefined ? {} : { widget: shown }),
     });
     if (!auth.ok) return notRun(auth.error, viewOf(session));
     if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
@@ -342,7 +352,6 @@ export class Dispatcher {
       const { widgetId, why } = again.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session));
     }
-    const shown = dataOf(resolved.node);
     if (summaryOf(again, call.args) !== asked || shown === undefined || dataOf(again.node) !== shown)
       return notRun(denied(tool.name, 'changed'), viewOf(session));
     return again;

@@ -81,6 +81,7 @@ export class Hub implements SessionHost {
   readonly #options: HubOptions;
   readonly #logger: Logger;
   readonly #toolsChanged: Subscribable<void>;
+  #quiet = false;
   readonly #notify;
   /** Calls accepted and not yet answered (what a drain waits for). */
   readonly #inFlight = new Set<Promise<CallAnswer>>();
@@ -99,7 +100,9 @@ export class Hub implements SessionHost {
       (logger.error ?? logger.warn)(`ink-mcp: a "tools changed" listener threw: ${errorText(error)}`),
     );
     this.#notify = coalesce(() => this.#toolsChanged.emit(), options.coalesce);
-    this.registry.changes.subscribe(() => this.#notify.trigger());
+    this.registry.changes.subscribe(() => {
+      if (!this.#quiet) this.#notify.trigger();
+    });
   }
 
   /** Registers a session's tools and keeps them in sync with its commits until detached or stopped. */
@@ -326,6 +329,15 @@ export class Hub implements SessionHost {
     if (!auth.ok) return { ok: false, error: auth.error };
     if (ctx.signal?.aborted) return { ok: false, error: cancelled(tool.name, false) };
     return runStatic(tool, args, timeoutMs, ctx.client, ctx.signal, ctx.closeStream);
+  }
+
+  /**
+   * The server is about to close (its last app has gone): changes from now on are not announced, and
+   * a pending announcement is dropped.
+   */
+  quiet(): void {
+    this.#quiet = true;
+    this.#notify.cancel();
   }
 
   /** Detaches every session and drops pending notifications. */

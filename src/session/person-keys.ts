@@ -26,6 +26,6 @@ export function guardedInput(
       question = personOnlyWidget(tree, session.typeMap);
     }
     if (question !== undefined && question !== widgetId) return Promise.reject(personOnlyRefusal(question));
-    return input(data);
+    return input(data).then(() => undefined);
   };
 }

@@ -1,5 +1,5 @@
 import { defaultTypeMap } from '../registry/default-type-map.js';
-import { ColourWatch, colourLayout } from '../screen/colour-hint.js';
+import { ColourWatch } from '../screen/colour-hint.js';
 import {
   cellWidth,
   type ScreenSize,
@@ -42,7 +42,7 @@ export interface SessionOptions {
   /** Which widget has focus, in words, for every answer. @default none */
   focus?: () => string | undefined;
   /** Types into the app as a person would (`CallInfo.input`); resolves once the key took effect. @default none */
-  input?: (data: string) => Promise<void>;
+  input?: (data: string) => Promise<unknown>;
   /**
    * How the session reaches the app, when that limits what an agent can do (a terminal session has
    * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
@@ -67,7 +67,7 @@ export class Session {
   readonly deriveCache = new DeriveCache();
   readonly logger: Logger | undefined;
   /** Types into the app as a person would (`CallInfo.input`), when the app has a keyboard. */
-  readonly input: ((data: string) => Promise<void>) | undefined;
+  readonly input: ((data: string) => Promise<unknown>) | undefined;
   /** Which widget has focus, in words, for every answer (when the app has focus). */
   readonly focus: (() => string | undefined) | undefined;
   /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
@@ -78,6 +78,8 @@ export class Session {
   /** Which colours the agent last got, for the hint that they changed. */
   readonly #colours = new ColourWatch();
   #running = true;
+  /** How the app ended, when its server knows (`exit code 3`): answers owed at the stop say it. */
+  #exit: string | undefined;
   readonly #onStop: Subscribable<void>;
   /**
    * The last screen answered in full (no offset, no styles), and what it was made from: a screen
@@ -104,6 +106,11 @@ export class Session {
 
   get running(): boolean {
     return this.#running;
+  }
+
+  /** How the app ended (`exit code 3`), once it stopped, when its server knows. */
+  get exit(): string | undefined {
+    return this.#exit;
   }
 
   /** The tree as of the last commit. */
@@ -137,9 +144,10 @@ export class Session {
   }
 
   /** The app unmounted: its hub answers every call from now on (queued or running) `session_not_running`. */
-  stop(): void {
+  stop(exit?: string): void {
     if (!this.#running) return;
     this.#running = false;
+    this.#exit = exit;
     this.#onStop.emit();
     this.#onStop.clear();
   }
@@ -168,7 +176,7 @@ export class Session {
     const options = this.#viewOptions(offset);
     const last = this.#last;
     const whole = offset === undefined && !styles;
-    let plain: { view: ScreenView; layout?: string };
+    let plain: { view: ScreenView; lines?: readonly StyledLine[] };
     if (
       whole &&
       last !== undefined &&
@@ -181,15 +189,14 @@ export class Session {
       plain = { view: viewScreen(cleanScreenText(raw), options) };
     } else {
       const view = viewLines(parseStyled(raw), options, fitSpans);
-      const layout = colourLayout(view.lines);
       if (styles) {
-        this.#colours.shown(layout);
+        this.#colours.shown(view.lines);
         return { text: styledMarkup(view.lines), note: view.note, styled: true };
       }
-      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, layout };
+      plain = { view: { text: view.lines.map(plainLine).join('\n'), note: view.note }, lines: view.lines };
     }
     if (whole) this.#last = { raw, rows: options.rows, columns: options.columns, ...plain };
-    const hint = plain.layout === undefined ? undefined : this.#colours.plain(plain.layout);
+    const hint = plain.lines === undefined ? undefined : this.#colours.plain(plain.lines);
     return { ...plain.view, styled: false, ...(hint === undefined ? {} : { hint }) };
   }
 
@@ -205,7 +212,7 @@ export class Session {
     let lines: StyledLine[];
     if (raw !== undefined) {
       lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
-      this.#colours.shown(colourLayout(lines));
+      this.#colours.shown(lines);
     } else {
       const view = this.screenView();
       if (view === undefined) return undefined;

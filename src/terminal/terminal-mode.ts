@@ -7,8 +7,22 @@
  */
 export type TerminalMode = 'stdio' | 'devtools' | 'pty';
 
+/**
+ * Why a program runs in a pseudo-terminal, as its answers say: it is not a Node program the preload
+ * can hook (`not_node`); the user asked (`--terminal`, `asked`); or a Node process started it with
+ * its terminal inherited, and it is not Node (`started_by_node`: a loader's native binary).
+ */
+export type PtyWhy = 'not_node' | 'asked' | 'started_by_node';
+
+const PTY_WHY: Record<PtyWhy, string> = {
+  not_node: 'the program runs in a pseudo-terminal (it is not a Node program ink-mcp can hook)',
+  asked: 'the program runs in a pseudo-terminal, as asked (--terminal)',
+  started_by_node:
+    'the program runs in a pseudo-terminal (a Node process of the command started it with its terminal; it is not a Node program ink-mcp can hook)',
+};
+
 /** The line every answer of a terminal session carries: the mode, and what it cannot do. */
-export function modeLine(mode: TerminalMode): string {
+export function modeLine(mode: TerminalMode, why: PtyWhy = 'not_node'): string {
   if (mode === 'devtools')
     return (
       "Mode: DevTools hook — the app's Ink is bundled into its code: its React tree, focus and " +
@@ -17,7 +31,7 @@ export function modeLine(mode: TerminalMode): string {
     );
   const how =
     mode === 'pty'
-      ? 'the program runs in a pseudo-terminal (it is not a Node program ink-mcp can hook)'
+      ? PTY_WHY[why]
       : 'the app draws on its terminal with no Ink ink-mcp could hook (one bundled into its code, or none)';
   return (
     `Mode: terminal — ${how}. Keys and the screen only: no widgets, no focus, no element tree; ` +

@@ -9,7 +9,7 @@ import { ActionError } from '../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../walker/builtin-catalog.js';
 import { markBuiltin } from '../walker/reserved-ids.js';
 import type { ToolProvider, ViewNode } from '../walker/types.js';
-import { modeLine, type TerminalMode } from './terminal-mode.js';
+import { modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
 import type { TerminalScreen } from './xterm-screen.js';
 
 export interface TerminalApp {
@@ -19,6 +19,8 @@ export interface TerminalApp {
   send(data: string): void;
   /** How the app is reached: said in every answer. */
   mode: TerminalMode;
+  /** In a pseudo-terminal: why (said in every answer). @default 'not_node' */
+  ptyWhy?: PtyWhy;
 }
 
 export interface TerminalSessionOptions {
@@ -41,6 +43,8 @@ export function terminalSession(options: TerminalSessionOptions): Session {
   let session: Session | undefined;
   const host: BuiltinHost = {
     press: async (data) => {
+      // Not into a view drawn a blink ago (it may not listen yet), as a person would not.
+      await screen.keyReady();
       app.send(data);
       await screen.answered();
     },
@@ -81,7 +85,7 @@ export function terminalSession(options: TerminalSessionOptions): Session {
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
     styledScreen: () => screen.styled(),
-    mode: modeLine(app.mode),
+    mode: modeLine(app.mode, app.ptyWhy),
   });
   return session;
 }

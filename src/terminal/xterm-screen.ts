@@ -21,6 +21,14 @@ export interface TerminalScreen {
    * `quietMs`; or none came within `firstMs`; or `maxMs` passed (an app that animates never stops).
    */
   answered(timing?: Partial<AnswerTiming> & { sinceStart?: boolean }): Promise<void>;
+  /**
+   * Resolves when a key may be sent: at once, unless the screen switched (a new view, a dialog)
+   * less than `SWITCH_QUIET_MS` ago; then once it has been quiet that long (at most `maxMs` of
+   * KEY_TIMING, for an app that animates). An app that has just drawn a new view may not listen yet
+   * (a handler it attaches after drawing): a person does not type into a dialog within a blink of
+   * its appearing either.
+   */
+  keyReady(): Promise<void>;
   dispose(): void;
 }
 
@@ -36,6 +44,16 @@ export interface AnswerTiming {
  * changes the screen shows within a few milliseconds; these bounds leave room for a loaded machine.
  */
 export const KEY_TIMING: AnswerTiming = { firstMs: 250, quietMs: 40, maxMs: 1_500 };
+
+/**
+ * After the screen switched, how long it must have been quiet before the next key is sent.
+ * Measured (issue #41): a dialog that appeared ~60 ms before the next key lost it in 3 of 5 runs,
+ * for a person in tmux as for an agent; with 300 ms it always worked.
+ */
+export const SWITCH_QUIET_MS = 200;
+
+/** How many rows must change at once for the screen to have switched (not a key echoed, a spinner). */
+const SWITCH_ROWS = 3;
 
 export interface XtermScreenOptions {
   columns: number;
@@ -75,6 +93,9 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
   let outputs = 0;
   let waiters: (() => void)[] = [];
   let disposed = false;
+  /** The rows as last parsed, and when they last changed by SWITCH_ROWS or more at once. */
+  let lastRows: string[] = [];
+  let lastSwitch = Number.NEGATIVE_INFINITY;
 
   const text = (): string => {
     const buffer = terminal.buffer.active;
@@ -142,6 +163,14 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
       written.emit();
       terminal.write(data, () => {
         pending--;
+        if (pending === 0) {
+          const rows = text().split('\n');
+          let differ = Math.abs(rows.length - lastRows.length);
+          for (let y = 0; y < Math.min(rows.length, lastRows.length); y++)
+            if (rows[y] !== lastRows[y]) differ++;
+          if (differ >= SWITCH_ROWS) lastSwitch = performance.now();
+          lastRows = rows;
+        }
         changed.emit();
         if (pending === 0) {
           const woken = waiters;
@@ -178,6 +207,11 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
         arm(came ? Math.max(0, quietMs - (performance.now() - lastOutput)) : firstMs);
         if (disposed) finish();
       });
+    },
+    keyReady() {
+      const since = performance.now() - lastSwitch;
+      if (since >= SWITCH_QUIET_MS || disposed) return Promise.resolve();
+      return this.answered({ firstMs: SWITCH_QUIET_MS - since, quietMs: SWITCH_QUIET_MS, sinceStart: true });
     },
     dispose() {
       if (disposed) return;

@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { maskVolatile } from '../util/mask-volatile.js';
-import { answerText, type Recording } from '../util/recording.js';
+import { answerText, type Recording, recordedSettings } from '../util/recording.js';
+import { sourceLiteral as literal } from '../util/source-literal.js';
 import { sessionOf } from '../walker/tool-name.js';
 import { consentOf, stepTitle } from './replay.js';
 import { normalizeScreen } from './screen-matchers.js';
@@ -28,12 +29,12 @@ export function exportTest(recording: Recording, options: ExportOptions): string
   const launch = {
     command: header.launch.command.map((arg, index) => portable(arg, index, header.cwd)),
     preload: header.launch.preload,
-    env: header.launch.env,
+    env: recordedSettings(header.launch.env).kept,
     session: header.session,
     elicitation: recording.open?.elicitation ?? true,
   };
   const out: string[] = [
-    `// Exported by \`ink-mcp export-test\` from ${options.source} (recorded ${header.time}).`,
+    `// Exported by \`ink-mcp export-test\` from ${literal(options.source)} (recorded ${literal(header.time)}).`,
     "// It replays an agent's session against the app and checks each answer and the screen after it;",
     '// times, durations and ids are masked. After an intended change, record and export again.',
     "import { fileURLToPath } from 'node:url';",
@@ -57,9 +58,9 @@ export function exportTest(recording: Recording, options: ExportOptions): string
     '  app = await launchHeadless({',
     ...Object.entries(launch).map(
       ([key, value]) =>
-        `    ${key}: ${key === 'command' ? commandSource(value as string[]) : JSON.stringify(value)},`,
+        `    ${key}: ${key === 'command' ? commandSource(value as string[]) : literal(value)},`,
     ),
-    `    cwd: fileURLToPath(new URL(${JSON.stringify(cwd.endsWith('/') ? cwd : `${cwd}/`)}, import.meta.url)),`,
+    `    cwd: fileURLToPath(new URL(${literal(cwd.endsWith('/') ? cwd : `${cwd}/`)}, import.meta.url)),`,
     '  });',
     '}, 60_000);',
     '',
@@ -80,35 +81,23 @@ export function exportTest(recording: Recording, options: ExportOptions): string
   ];
   for (const [index, call] of recording.calls.entries()) {
     const consent = consentOf(call);
-    const callOptions = consent.length > 0 ? `, { consent: ${JSON.stringify(consent)} }` : '';
+    const callOptions = consent.length > 0 ? `, { consent: ${literal(consent)} }` : '';
     out.push(
       '',
-      `step(${JSON.stringify(`${index + 1}. ${stepTitle(call)}`)}, async () => {`,
-      `  const answer = await app.call(${JSON.stringify(call.tool)}, ${JSON.stringify(call.arguments)}${callOptions});`,
-      `  expect(answer).toMatchAnswer(${template(normalizeScreen(answerText(call.answer), sessions))});`,
+      `step(${literal(`${index + 1}. ${stepTitle(call)}`)}, async () => {`,
+      `  const answer = await app.call(${literal(call.tool)}, ${literal(call.arguments)}${callOptions});`,
+      `  expect(answer).toMatchAnswer(${literal(normalizeScreen(answerText(call.answer), sessions), MULTILINE)});`,
     );
     if (call.screen !== null)
       out.push(
-        `  expect(await app.screen(${JSON.stringify(sessionOf(call.canonical))})).toMatchScreen(${template(normalizeScreen(maskVolatile(call.screen), sessions))});`,
+        `  expect(await app.screen(${literal(sessionOf(call.canonical))})).toMatchScreen(${literal(normalizeScreen(maskVolatile(call.screen), sessions), MULTILINE)});`,
       );
     out.push('});');
   }
   return `${out.join('\n')}\n`;
 }
 
-/** Text as a template literal, every character that would mean something there escaped. */
-function template(text: string): string {
-  let escaped = '';
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    if (char === '\\' || char === '`') escaped += `\\${char}`;
-    else if (char === '$') escaped += '\\$';
-    else if ((code < 0x20 && char !== '\n' && char !== '\t') || code === 0x7f)
-      escaped += `\\u${code.toString(16).padStart(4, '0')}`;
-    else escaped += char;
-  }
-  return `\`${escaped}\``;
-}
+const MULTILINE = { multiline: true } as const;
 
 /** The node that ran the app is whatever node runs the test; a path under the app's folder is relative to it. */
 function portable(arg: string, index: number, cwd: string): string {
@@ -123,7 +112,7 @@ function portable(arg: string, index: number, cwd: string): string {
 const NODE = '\u0000node';
 
 function commandSource(command: string[]): string {
-  return `[${command.map((arg) => (arg === NODE ? 'process.execPath' : JSON.stringify(arg))).join(', ')}]`;
+  return `[${command.map((arg) => (arg === NODE ? 'process.execPath' : literal(arg))).join(', ')}]`;
 }
 
 function toPosix(path: string): string {

@@ -20,6 +20,11 @@ export interface RenderHeadlessOptions extends McpServerOptions {
    * so that a test's tools do not depend on its environment. @default false
    */
   screenshots?: boolean | ScreenshotOptions;
+  /**
+   * How long a key's answer waits for the short timers the key set in motion (`<McpSession
+   * keyEffectsMs>`); 0 answers at the key's own commit. @default 150
+   */
+  keyEffectsMs?: number;
   /** @default 100 */
   columns?: number;
   /** @default 30 */
@@ -57,6 +62,7 @@ export async function renderHeadless(
     typeMap,
     builtinTools,
     screenshots = false,
+    keyEffectsMs,
     columns,
     rows,
     clientInfo,
@@ -77,6 +83,7 @@ export async function renderHeadless(
     ...(typeMap ? { typeMap } : {}),
     ...(builtinTools === undefined ? {} : { builtinTools }),
     screenshots,
+    ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
     // An app that exits stays served: its tools then answer that it stopped.
     whenIdle: 'keep',
   });

@@ -1,6 +1,12 @@
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/client';
 import { lineDiff } from '../util/line-diff.js';
-import { answerText, type RecordedAnswer, type RecordedCall, type Recording } from '../util/recording.js';
+import {
+  answerText,
+  type RecordedAnswer,
+  type RecordedCall,
+  type Recording,
+  recordedSettings,
+} from '../util/recording.js';
 import { errorText } from '../util/text.js';
 import { sessionOf, underscored } from '../walker/tool-name.js';
 import { type HeadlessProcess, launchHeadless } from './launch-headless.js';
@@ -11,6 +17,11 @@ export interface ReplayOptions {
   command?: readonly string[];
   /** @default process.cwd() */
   cwd?: string;
+  /**
+   * The environment the app gets on top of this process's. @default only the recording's ink-mcp
+   * settings (`recordedSettings`): what else a recording says is applied only when passed here.
+   */
+  env?: Record<string, string>;
 }
 
 /** The first step whose answer or screen is not what was recorded. */
@@ -45,7 +56,7 @@ export async function replayRecording(
     app = await launchHeadless({
       command,
       preload: header.launch.preload,
-      env: header.launch.env,
+      env: options.env ?? recordedSettings(header.launch.env).kept,
       session: header.session,
       cwd: options.cwd ?? process.cwd(),
       elicitation: recording.open?.elicitation ?? true,

@@ -1,5 +1,5 @@
 import { toJSONSchema } from 'zod/v4/core';
-import { cleanText } from './clean-text.js';
+import { cleanAppLine, cleanText } from './clean-text.js';
 import { MAX_DEPTH, MAX_DESCRIPTION_LENGTH, MAX_SCHEMA_STRING_LENGTH, MAX_VALUES } from './limits.js';
 import { jsonSchemaKey, zodSchemaKey } from './schema-key.js';
 import type { JsonObject, JsonValue, SpecFault, ZodSchema } from './types.js';
@@ -50,7 +50,8 @@ function cleanUnsafe(description: unknown, inputSchema: unknown): CleanSpecResul
   let cleanDescription: string | null;
   if (typeof description === 'string') {
     if (description.length > MAX_DESCRIPTION_LENGTH) return tooLong('description', description);
-    cleanDescription = cleanText(description);
+    // Descriptions are built from what apps draw (option labels keep their colours): escapes go whole.
+    cleanDescription = cleanAppLine(description);
   } else if (description === null || description === undefined) cleanDescription = null;
   else return { ok: false, fault: 'not_json' };
 

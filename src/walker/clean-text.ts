@@ -26,6 +26,18 @@ export const SPACED_RE = /[\t\n\v\f\r\u0085\u2028\u2029]/u;
 export const CLEANING_SET_RE =
   /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
+/**
+ * What an agent's text may not carry to the app (and so to the person's screen): characters a person
+ * cannot see that change how text reads or compares — bidi overrides, embeddings, isolates and marks
+ * (U+202A–U+202E, U+2066–U+2069, U+200E/U+200F, U+061C), zero-width spaces and joiners other than
+ * ZWJ, word joiners, BOMs, tag characters (ASCII smuggling), invisible fillers, line and paragraph
+ * separators. Kept: ZWJ (U+200D) and the emoji variation selectors U+FE0E/U+FE0F, which only shape
+ * emoji (👩‍💻, ❤️) and reorder nothing; private-use and unassigned code points, which are visible.
+ * The cleaning set's subset for text an agent sends (src/registry/control-characters.ts asks it).
+ */
+export const HIDDEN_IN_INPUT_RE =
+  /(?![\u200D\uFE0E\uFE0F])[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
 // Global twins for `replace`; the exported ones stay non-global so `test` carries no lastIndex state.
 const SPACED_ALL = new RegExp(SPACED_RE.source, 'gu');
 const CLEANING_SET_ALL = new RegExp(CLEANING_SET_RE.source, 'gu');
@@ -62,6 +74,56 @@ const ESCAPE_ALL = new RegExp(ESCAPE_RE.source, 'g');
 /** `text` without any terminal escape sequence. The one escape stripper of ink-mcp. */
 export function stripEscapes(text: string): string {
   return text.replace(ESCAPE_ALL, '');
+}
+
+/** Select Graphic Rendition (colours, bold, …): the one kind of escape a recorded screen keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escapes is the point.
+const SGR_RE = /^\u001B\[[0-9;:]*m$/;
+
+/**
+ * A styled screen as it may be replayed on someone's terminal (a recording's cast): its colours and
+ * styles kept (SGR), every other escape sequence removed — OSC 52 clipboard writes, window titles,
+ * OSC 8 links, cursor moves, device queries — and each line cleaned like tool-list text, line breaks
+ * kept. What an app drew cannot act on the terminal of whoever plays the recording.
+ */
+export function keepOnlyStyles(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => {
+      let out = '';
+      let at = 0;
+      for (const match of line.matchAll(ESCAPE_ALL)) {
+        out += cleanText(line.slice(at, match.index));
+        if (SGR_RE.test(match[0])) out += match[0];
+        at = match.index + match[0].length;
+      }
+      return out + cleanText(line.slice(at));
+    })
+    .join('\n');
+}
+
+/**
+ * One line of text an app wrote (an option's label, an error's message, a description built from
+ * them) as a model may read it: escape sequences removed whole (`ESC[90m` goes, not only the ESC,
+ * which would leave "[90m"), then `cleanText`. Returns `text` itself when it needs no cleaning.
+ */
+export function cleanAppLine(text: string): string {
+  if (!CLEANING_SET_RE.test(text)) return text;
+  return cleanText(stripEscapes(text));
+}
+
+/**
+ * A value an app gave (a field's text, a label in a result) as a model may read it: as
+ * `cleanAppLine`, with its line breaks kept (CR LF becomes LF), since a multi-line value is one.
+ */
+export function cleanAppText(text: string): string {
+  if (!CLEANING_SET_RE.test(text)) return text;
+  return stripEscapes(text).split(/\r?\n/).map(cleanText).join('\n');
+}
+
+/** A `JSON.stringify` replacer that cleans every string value with `cleanAppText`. */
+export function cleanStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? cleanAppText(value) : value;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { clip } from '../util/text.js';
-import { cleanText, stripEscapes } from './clean-text.js';
+import { cleanAppLine } from './clean-text.js';
 import { ID_RULE } from './id-rule.js';
 import {
   formatCount,
@@ -49,7 +49,7 @@ export function describeRefusal(refusal: Refusal): string {
     case 'provider_error':
       // The thrown message can carry anything (data an agent typed, say), and the log is a person's
       // terminal: no escape sequence or invisible character reaches it, and no screenful.
-      return `ink-mcp: widget "${refusal.widgetId}": its mcpTools failed (${clip(cleanText(stripEscapes(refusal.message)), MAX_LOGGED_MESSAGE)}); it derives no tools until that is fixed.`;
+      return `ink-mcp: widget "${refusal.widgetId}": its mcpTools failed (${clip(cleanAppLine(refusal.message), MAX_LOGGED_MESSAGE)}); it derives no tools until that is fixed.`;
     case 'reserved_id':
       return `ink-mcp: widget id "${refusal.widgetId}" derives no tools: keyboard, screen and focus are the ids of every session's built-in tools. Rename the widget.`;
   }

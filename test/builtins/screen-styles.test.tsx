@@ -41,39 +41,42 @@ const read = (app: Awaited<ReturnType<typeof renderHeadless>>, args: Record<stri
   app.client.callTool({ name: 'app_screen_read', arguments: args }).then(textOf);
 
 describe('screen.read {styles: true}', () => {
-  it('tells Wordle tiles apart that differ only by colour; answers say when colours changed', async () => {
+  it('tells Wordle tiles apart that differ only by colour, in the answer after each guess (issue #41 item 7)', async () => {
     const app = await renderHeadless(<Wordle answer="CRANE" />);
     try {
-      // Nothing coloured yet: no hint.
-      expect(await read(app, {})).not.toContain(COLOUR_HINT);
+      const COLOURS = 'Colours that changed, by row of the screen above';
+      // Nothing coloured yet: nothing said.
+      expect(await read(app, {})).not.toContain(COLOURS);
       const answer = await guess(app, 'cater');
       expect(answer).toContain('Screen after the call:\n C   A   T   E   R\n1 of 6');
-      expect(answer).toContain(COLOUR_HINT);
-      // Plain text: the same letters whatever their mark; the hint was given once.
-      const plain = await read(app, {});
-      expect(plain).toContain('Screen:\n C   A   T   E   R\n1 of 6');
-      expect(plain).not.toContain(COLOUR_HINT);
-
-      const styled = await read(app, { styles: true, offset: null });
-      expect(styled).toMatch(/^Screen with styles \(\[style\]text\[\/\] marks text in a style/);
-      expect(styled).toContain(
-        [
+      // The guess's row in colour, in the answer itself: right, elsewhere and absent told apart.
+      expect(answer).toContain(`${COLOURS} ([style]text[/] marks text in a style`);
+      expect(answer).toContain(
+        `1: ${[
           '[bold white on green(#6aaa64)] C [/]',
           '[bold white on yellow(#c9b458)] A [/]',
           '[bold white on gray(#787c7e)] T [/]',
           '[bold white on yellow(#c9b458)] E [/]',
           '[bold white on yellow(#c9b458)] R[/]',
-        ].join(' '),
+        ].join(' ')}`,
       );
-      expect(styled).not.toContain(COLOUR_HINT);
+      expect(answer).not.toContain(COLOUR_HINT);
+      // Plain text again: the colours were given; not twice.
+      const plain = await read(app, {});
+      expect(plain).toContain('Screen:\n C   A   T   E   R\n1 of 6');
+      expect(plain).not.toContain(COLOURS);
 
-      // The colours the agent has seen: no hint until they change.
-      expect(await read(app, { styles: null })).not.toContain(COLOUR_HINT);
+      const styled = await read(app, { styles: true, offset: null });
+      expect(styled).toMatch(/^Screen with styles \(\[style\]text\[\/\] marks text in a style/);
+      expect(styled).not.toContain(COLOURS);
+
+      // The second guess: only its own row is said (the first row's colours did not change).
       const second = await guess(app, 'crane');
-      expect(second).toContain(COLOUR_HINT);
-      expect(await read(app, { styles: true })).toContain(
-        '[bold white on green(#6aaa64)] C [/] [bold white on green(#6aaa64)] R [/]',
+      expect(second).toContain(`${COLOURS}`);
+      expect(second).toMatch(
+        /\n2: \[bold white on green\(#6aaa64\)\] C \[\/\] \[bold white on green\(#6aaa64\)\] R \[\/\]/,
       );
+      expect(second).not.toMatch(/\n1: \[bold white on green\(#6aaa64\)\] C \[\/\] \[bold white on yellow/);
     } finally {
       await app.unmount();
     }

@@ -1,8 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from '@lydell/node-pty';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { spawn } from 'node-pty';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage, repoRoot } from './build.js';
 import { app } from './launch.js';
@@ -75,12 +75,59 @@ describe('ink-mcp --attach', () => {
       stop();
     }
   }, 90_000);
+
+  // Regression: attached, the adapters never loaded (only stdio waited for them), so an
+  // ink-text-input was "Actions now: none" attached and text_input_1 over stdio.
+  it('recognises the widgets headless mode does: an ink-text-input of an app run from source with tsx', async () => {
+    const { files, term, output, stop } = attach('', ['npx', 'tsx', app('tsx-quantity/index.ts')]);
+    try {
+      await waitFor(() => output().includes('How many apples?'));
+      const client = await connect(files);
+      const read = async () =>
+        (
+          (await client.callTool({ name: 'app_screen_read', arguments: {} })).content as Array<{
+            text?: string;
+          }>
+        )
+          .map((block) => block.text ?? '')
+          .join('\n');
+      // The adapters load at the first render, beside the client connecting: what the first answer
+      // after that says is the condition waited on (before the fix it never came).
+      let seen = await read();
+      const start = Date.now();
+      while (!seen.includes('text_input_1.type_into') && Date.now() - start < 30_000) seen = await read();
+      expect(seen).toContain('text_input_1.type_into');
+      const typed = await client.callTool({
+        name: 'app_act',
+        arguments: { widget: 'text_input_1', action: 'type_into', args: { text: '12' } },
+      });
+      expect(typed.isError).toBeFalsy();
+      // What the person sees: the app's own state took the text (the cursor stays where it was).
+      expect(await read()).toContain('How many apples? 12');
+      await client.close();
+      term.write('\x03');
+    } finally {
+      stop();
+    }
+  }, 90_000);
 });
 
+async function connect(files: string): Promise<Client> {
+  const [file] = readdirSync(files);
+  const { url, token } = JSON.parse(readFileSync(join(files, file!), 'utf8'));
+  const client = new Client({ name: 'attach-test', version: '1' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
 /** The launcher in attached mode in a real terminal (a pseudo-terminal), as a person runs it. */
-function attach(appFile: string) {
+function attach(appFile: string, command = ['node', app(appFile)]) {
   const runtime = mkdtempSync(join(tmpdir(), 'ink-mcp-attach-'));
-  const term = spawn(process.execPath, [built.bin, '--attach', '--', 'node', app(appFile)], {
+  const term = spawn(process.execPath, [built.bin, '--attach', '--', ...command], {
     cwd: repoRoot,
     cols: 80,
     rows: 24,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage } from './build.js';
 import { app, launch } from './launch.js';
+import { layOutNestedForm } from './nested-widgets.js';
 
 // Unchanged apps that declare no tools, driven through the launcher with the built-in tools only:
 // each does its main job, and the answer's own screen shows it.
@@ -65,6 +66,44 @@ describe('keyboard-only apps through the launcher', () => {
     }
     expect(run.stderr()).not.toContain('requests waited');
   }, 60_000); // npx, then tsx's CLI, then the app: three Node processes start
+
+  it('a key that opens a view 500 ms later is answered with that view and its actions (issue #41 item 3; INK_MCP_KEY_EFFECTS_MS)', async () => {
+    // A long delay and window, so that a loaded machine's slow answer cannot show the view by chance.
+    const run = await launch(built.bin, [], ['node', app('delayed-view.js')], undefined, {
+      DELAY_MS: '500',
+      INK_MCP_KEY_EFFECTS_MS: '2000',
+    });
+    try {
+      // Keys the menu only counts: the first key's and the first render's one-time costs paid.
+      expect((await run.call('app.keyboard.press', { keys: ['x', 'x'] })).text).toContain('2 other keys');
+      const pressed = await run.call('app.keyboard.press', { keys: ['n'] });
+      expect(pressed.text).toContain('Screen after the call:\nName:');
+      expect(pressed.text).toContain('text_input_1.type_into');
+      expect(pressed.text).not.toContain('still changing');
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+
+  it('a widget library nested under another dependency (its own copy) is recognised (issue #41 item 4)', async () => {
+    const nested = layOutNestedForm();
+    const run = await launch(built.bin, [], ['node', nested.entry]);
+    try {
+      const read = await run.call('app.screen.read');
+      expect(read.text).toContain('Size: none');
+      expect(read.text).toContain('select_input_1.select');
+      const picked = await run.call('app.act', {
+        widget: 'select_input_1',
+        action: 'select',
+        args: { value: 'large' },
+      });
+      expect(picked.isError).toBeFalsy();
+      expect(picked.text).toContain('Size: large');
+    } finally {
+      await run.close();
+      nested.remove();
+    }
+  }, 60_000);
 
   it('an app that writes its own lines (useStdout().write) shows them above its frame, which stays', async () => {
     // Ink in debug mode (how the in-memory terminal renders) writes the app's text once, then frames

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { repoRoot } from './build.js';
 
 export const app = (name: string) => fileURLToPath(new URL(`./apps/${name}`, import.meta.url));
@@ -23,12 +23,15 @@ export async function launch(
   flags: string[],
   command: string[],
   clientOptions?: ConstructorParameters<typeof Client>[1],
+  /** Variables over the SDK's default environment (the launcher's settings, `INK_MCP_…`). */
+  env?: Record<string, string>,
 ): Promise<Launched> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, ...flags, '--', ...command],
     cwd: repoRoot,
     stderr: 'pipe',
+    ...(env ? { env: { ...getDefaultEnvironment(), ...env } } : {}),
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {

@@ -209,6 +209,9 @@ describe('terminal mode through the launcher', () => {
       expect(moved.isError, moved.text).toBeFalsy();
       expect(moved.text).toContain('position 4,2');
       expect(moved.text).toContain('pseudo-terminal');
+      // A Node app, run there because the user asked: the Mode line says so, not "not a Node program".
+      expect(moved.text).toContain('as asked (--terminal)');
+      expect(moved.text).not.toContain('not a Node program');
     } finally {
       await run.close();
     }
@@ -220,6 +223,8 @@ describe('terminal mode through the launcher', () => {
       await run.call('app.screen.wait_for', { text: 'shell echo' });
       const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
       expect(quit.text).toContain('you said: quit');
+      // With how it ended (shell-echo.sh exits 3 on "quit").
+      expect(quit.text).toContain('The app exited (exit code 3) after this call');
     } finally {
       await run.close();
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -185,6 +185,23 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
     );
   });
 
+  it('a symbolic link at the recording or its cast is refused before the app starts; the targets are untouched', async () => {
+    for (const which of ['link.jsonl', 'link.jsonl.cast']) {
+      const target = join(work, `target-of-${which}`);
+      writeFileSync(target, 'precious');
+      rmSync(join(work, which), { force: true });
+      symlinkSync(target, join(work, which));
+      const run = await runBin(['--record', join(work, 'link.jsonl'), '--', 'node', app('mover.js')]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/is a symbolic link: ink-mcp does not write through links/);
+      expect(readFileSync(target, 'utf8')).toBe('precious');
+      rmSync(join(work, which), { force: true });
+    }
+    expect(
+      existsSync(join(work, 'link.jsonl')) ? statSync(join(work, 'link.jsonl')).mode & 0o777 : 0o600,
+    ).toBe(0o600);
+  });
+
   it('the preload alone records too, with the command a replay needs (its Node options, not the preload)', async () => {
     const own = join(work, 'own.jsonl');
     const transport = new StdioClientTransport({
@@ -209,8 +226,10 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
       env: {},
     });
     expect(parsed.recording.calls[0]?.screen).toContain('position 1,2');
-    const replayed = await runBin(['replay', own]);
-    expect(replayed.stderr).toBe('');
+    const replayed = await runBin(['replay', own, '--run-recorded']);
+    expect(replayed.stderr).toMatch(
+      /^ink-mcp replay: running the command .* was recorded with \(--run-recorded\):\n {2}command: {5}".*node.*" "--no-warnings" ".*mover\.js"/,
+    );
     expect(replayed.code).toBe(0);
   }, 60_000);
 
@@ -220,6 +239,11 @@ describe('ink-mcp --record, then ink-mcp replay (an unchanged Ink app under the 
       type: 'header',
       version: 1,
       launch: { preload: true, command: ['node', 'a.js'], env: {} },
+      cwd: work,
+      session: 'app',
+      columns: 80,
+      rows: 24,
+      time: '2026-12-07T13:00:00.000Z',
     };
     writeFileSync(empty, `${JSON.stringify(header)}\n`);
     const exported = await runBin(['export-test', empty, '--out', join(work, 'empty.test.ts')]);

@@ -194,8 +194,10 @@ describe('from an agent session to a test (the todo example)', () => {
     expect(passed.stdout + passed.stderr).toMatch(/Tests\s+11 passed \(11\)/);
     expect(passed.code).toBe(0);
 
-    const replayed = await run(process.execPath, [built.bin, 'replay', recording], work);
-    expect(replayed.stderr).toBe('');
+    const replayed = await run(process.execPath, [built.bin, 'replay', recording, '--run-recorded'], work);
+    expect(replayed.stderr).toMatch(
+      /^ink-mcp replay: running the command .* was recorded with \(--run-recorded\):\n/,
+    );
     expect(replayed.stdout).toBe('ink-mcp replay: all 11 steps match.\n');
     expect(replayed.code).toBe(0);
   }, 180_000);

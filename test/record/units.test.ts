@@ -49,14 +49,22 @@ describe('parseRecording', () => {
     type: 'header',
     version: 1,
     launch: { preload: true, command: ['node', 'a.js'], env: {} },
+    cwd: '/app',
+    session: 'app',
+    columns: 80,
+    rows: 24,
+    time: '2026-12-07T13:00:00.000Z',
   });
   const call = JSON.stringify({
     type: 'call',
     seq: 1,
+    time: 0.5,
+    ms: 2,
     tool: 't',
     canonical: 'app.t',
     arguments: {},
     answer: {},
+    screen: null,
   });
 
   it('reads the lines and drops a last one a crash tore', () => {
@@ -124,5 +132,23 @@ describe('screenMatchers', () => {
     expect({ content: [{ type: 'text', text: 'nope' }], isError: true }).toMatchAnswer('[error]\nnope');
     expect({ content: [{ type: 'text', text: 'done in 5 ms' }] }).toMatchAnswer('done in 7 ms');
     expect({ content: [{ type: 'text', text: 'ok' }] }).not.toMatchAnswer('[error]\nok');
+  });
+});
+
+describe('recordedSettings', () => {
+  it("are the launcher's own settings (each checked like its flag), and nothing else of a recorded environment", async () => {
+    const { ENV } = await import('../../src/launcher/config.js');
+    const { RECORDED_SETTINGS, recordedSettings } = await import('../../src/util/recording.js');
+    expect([...RECORDED_SETTINGS].sort()).toEqual(
+      [ENV.session, ENV.columns, ENV.rows, ENV.builtinTools, ENV.surface, ENV.answerBlocks].sort(),
+    );
+    expect(
+      recordedSettings({
+        INK_MCP_COLUMNS: '60',
+        NODE_OPTIONS: '--import=data:x',
+        INK_MCP_RECORD: 'x',
+        PATH: '/evil',
+      }),
+    ).toEqual({ kept: { INK_MCP_COLUMNS: '60' }, dropped: ['NODE_OPTIONS', 'INK_MCP_RECORD', 'PATH'] });
   });
 });

@@ -5,9 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawn as spawnPty } from '@lydell/node-pty';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { spawn as spawnPty } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { textOf } from '../builtins/helpers.js';
 import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
@@ -70,8 +70,12 @@ describe('attached: console output and colour on the screen an agent reads', () 
           '1 of 6 guesses',
         ].join('\n'),
       );
-      // C is right; A, E and R are elsewhere; T is absent: the plain text cannot say which.
-      expect(answer).toContain('(The colours on this screen changed');
+      // C is right; A, E and R are elsewhere; T is absent: the plain text cannot say which, the
+      // row in colour under it does (issue #41 item 7).
+      expect(answer).toContain('Colours that changed, by row of the screen above');
+      expect(answer).toMatch(
+        /\n\d+: \[bold white on green\(#6aaa64\)\] C \[\/\] \[bold white on yellow\(#c9b458\)\] A \[\/\]/,
+      );
 
       const read = await client.callTool({ name: 'wordle_screen_read', arguments: { styles: true } });
       const styled = textOf(read);
@@ -87,9 +91,9 @@ describe('attached: console output and colour on the screen an agent reads', () 
       );
       expect(styled).toMatch(/wordle started\nSubmitted: \{"word":"CATER"\}\n\[bold/);
 
-      // The same colours again: the answer does not repeat the hint.
+      // The same colours again: the answer does not repeat them.
       const again = await client.callTool({ name: 'wordle_screen_read', arguments: {} });
-      expect(textOf(again)).not.toContain('(The colours on this screen changed');
+      expect(textOf(again)).not.toContain('Colours that changed');
     } finally {
       await client.close().catch(() => {});
       term.kill();

@@ -36,7 +36,9 @@ function Vault() {
     wipe: { annotations: { destructiveHint: true }, run: () => 'wiped' },
     remove: {
       annotations: { destructiveHint: true },
-      inputSchema: z.object({ name: z.string() }),
+      // Opted out of the refusal of invisible characters (issue #39): what the question shows of
+      // such text, escaped, is what these tests check.
+      inputSchema: z.object({ name: z.string().meta({ 'x-ink-mcp-allow-control': true }) }),
       run: ({ name }) => {
         setRemoved((r) => [...r, name]);
         return 'removed';

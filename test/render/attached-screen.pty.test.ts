@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawn as spawnPty } from '@lydell/node-pty';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { spawn as spawnPty } from 'node-pty';
 import { describe, expect, it } from 'vitest';
 import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
 

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn as spawnPty } from 'node-pty';
+import { spawn as spawnPty } from '@lydell/node-pty';
 import { describe, expect, it } from 'vitest';
 import { writeConnectionFile } from '../../src/render/connection-info.js';
 import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';

@@ -1,10 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COLOUR_HINT, ColourWatch, colourLayout } from '../../src/screen/colour-hint.js';
+import {
+  COLOUR_HINT,
+  ColourWatch,
+  colourLayout,
+  MAX_COLOUR_CHARS,
+  MAX_COLOUR_LINES,
+} from '../../src/screen/colour-hint.js';
 import { approximateName, colourName } from '../../src/screen/colour-names.js';
 import { viewLines } from '../../src/screen/screen-view.js';
 import { applySgr, PLAIN, paletteColour } from '../../src/screen/sgr.js';
-import { styledMarkup } from '../../src/screen/style-markup.js';
+import { MARKUP_LEGEND, styledMarkup } from '../../src/screen/style-markup.js';
 import { fitSpans, parseStyled, plainLine } from '../../src/screen/styled-text.js';
 import { CLEANING_SET_RE, cleanScreenText } from '../../src/walker/clean-text.js';
 
@@ -169,14 +175,29 @@ describe('the styled form', () => {
 describe('the hint that colours changed', () => {
   const layout = (raw: string) => colourLayout(parseStyled(raw));
 
-  it('is given once for the same colours, again when they change, never for a screen without colour', () => {
+  it('says the lines whose colours changed, once, in the styled form; never for a screen without colour', () => {
     const watch = new ColourWatch();
-    expect(watch.plain(layout('plain'))).toBeUndefined();
-    expect(watch.plain(layout(`${sgr('42')}A${sgr('49')}`))).toBe(COLOUR_HINT);
-    expect(watch.plain(layout(`${sgr('42')}A${sgr('49')}`))).toBeUndefined();
-    expect(watch.plain(layout(`${sgr('43')}A${sgr('49')}`))).toBe(COLOUR_HINT);
-    watch.shown(layout(`${sgr('41')}A${sgr('49')}`));
-    expect(watch.plain(layout(`${sgr('41')}A${sgr('49')}`))).toBeUndefined();
+    const lines = (raw: string) => parseStyled(raw);
+    expect(watch.plain(lines('plain'))).toBeUndefined();
+    const green = `${sgr('42')}A${sgr('49')}`;
+    expect(watch.plain(lines(`title\n${green}`))).toBe(
+      `Colours that changed, by row of the screen above (${MARKUP_LEGEND}):\n2: [on green]A[/]`,
+    );
+    expect(watch.plain(lines(`title\n${green}`))).toBeUndefined();
+    // A new line below: only it is said; the line that kept its colours is not, even scrolled up.
+    expect(watch.plain(lines(`${green}\n${sgr('43')}B${sgr('49')}`))).toBe(
+      `Colours that changed, by row of the screen above (${MARKUP_LEGEND}):\n2: [on yellow]B[/]`,
+    );
+    watch.shown(lines(`${sgr('41')}A${sgr('49')}`));
+    expect(watch.plain(lines(`${sgr('41')}A${sgr('49')}`))).toBeUndefined();
+  });
+
+  it('gives the hint alone when more lines changed than an answer should carry', () => {
+    const watch = new ColourWatch();
+    const many = Array.from({ length: MAX_COLOUR_LINES + 1 }, (_, i) => `${sgr('42')}row ${i}${sgr('49')}`);
+    expect(watch.plain(parseStyled(many.join('\n')))).toBe(COLOUR_HINT);
+    const long = `${sgr('42')}${'x'.repeat(MAX_COLOUR_CHARS)}${sgr('49')}`;
+    expect(watch.plain(parseStyled(long))).toBe(COLOUR_HINT);
   });
 
   it('does not count lines that scroll, bold or inverse (a cursor), or coloured blanks', () => {

@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type IPty, spawn as spawnPty } from '@lydell/node-pty';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { type IPty, spawn as spawnPty } from 'node-pty';
 import { afterEach, describe, expect, it } from 'vitest';
 import { terminalEnv, waitForOutput as waitFor } from '../helpers/person-terminal.js';
 
@@ -134,13 +134,10 @@ describe('a hostile agent, attached (a person at a real terminal)', () => {
     expect(text(command.result)).toContain(`ran on ${shownTarget}`);
     expect(text(await switched!)).toContain('target is prod');
 
-    // Hidden direction marks are shown escaped; the person says no.
-    const sneaky = await s.answer(
-      () => s.act('run_command', { command: 'echo \u202Efdp.exe' }),
-      /\\u202E/,
-      'n',
-    );
-    expect(text(sneaky.result)).toMatch(/declined/);
+    // A hidden direction mark in an argument is refused before the person is asked (issue #39 item 7).
+    const sneaky = await s.act('run_command', { command: 'echo \u202Efdp.exe' });
+    expect(sneaky.isError).toBe(true);
+    expect(text(sneaky)).toMatch(/found U\+202E, a bidi override/);
 
     // An argument too long to show in full is refused before anyone is asked.
     const long = await s.act('run_command', { command: `echo ${'a'.repeat(5000)}` });

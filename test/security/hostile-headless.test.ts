@@ -84,12 +84,14 @@ describe('a hostile agent, headless (the person answers through elicitation)', (
     expect(text(deployed)).toContain('ran on prod');
     expect(s.asked.at(-1)).toMatch(/Run \\?"deploy\\?" on prod/);
 
-    // Direction marks and zero-width characters are shown escaped, never raw.
+    // Direction marks and zero-width characters in an argument are refused before anyone is asked
+    // (the text rule for what an agent sends: issue #39 item 7).
+    const askedBefore = s.asked.length;
     const sneaky = await s.act('run_command', { command: 'echo \u202Efdp.exe\u200B' });
-    expect(text(sneaky)).toMatch(/declined/);
-    expect(s.asked.at(-1)).toContain('\\u202E');
-    expect(s.asked.at(-1)).toContain('\\u200B');
-    expect(s.asked.at(-1)).not.toMatch(/[\u202E\u200B]/);
+    expect(text(sneaky)).toMatch(
+      /must not contain invisible or text-direction characters \(found U\+202E, a bidi override/,
+    );
+    expect(s.asked).toHaveLength(askedBefore);
 
     // Too long to read in full: refused before anyone is asked.
     const before = s.asked.length;

@@ -74,6 +74,9 @@ function describeFocus(state: FocusState): string {
 }
 
 /** The focus node of a snapshot: new only when what it offers changed. */
+/** The type of the built-in focus node, whose `attrs.widget` names the focused widget (when known). */
+export const FOCUS_NODE_TYPE = 'ink-mcp:focus';
+
 export function focusNode(
   provider: ToolProvider,
   focus: FocusState | undefined,
@@ -89,7 +92,7 @@ export function focusNode(
   const widget = active === undefined ? undefined : owner(active);
   if (widget !== undefined) attrs.widget = widget;
   return {
-    type: 'ink-mcp:focus',
+    type: FOCUS_NODE_TYPE,
     id: 'focus',
     attrs: attrs as unknown as Record<string, unknown>,
     children: [],

@@ -2,11 +2,16 @@ import type { PngRasterizer } from '../../screen/png-rasterizer.js';
 import type { ScreenPicture, ScreenRead } from '../../session/session.js';
 import type { AriaEntry } from '../aria-outline.js';
 import type { FocusState } from '../focus-state.js';
+import type { KeyOutcome } from '../key-settling.js';
 
 /** What the built-in tools need from their session (McpSession provides it). */
 export interface BuiltinHost {
-  /** Delivers one key as its own input event; resolves once React committed what it caused. */
-  press(data: string): Promise<void>;
+  /**
+   * Delivers one key as its own input event; resolves once React committed what it caused, and
+   * what the short timers it scheduled rendered (key-settling.ts); a session that cannot tell
+   * resolves with nothing.
+   */
+  press(data: string): Promise<KeyOutcome | undefined>;
   /** A widget only a person may answer that is rendered now (its id, else its type), if any. */
   personOnly(): string | undefined;
   /** The whole screen as plain text, if the session renders to one (what `screen.wait_for` matches). */

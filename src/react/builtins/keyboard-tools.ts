@@ -30,9 +30,15 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
         }
         const started = performance.now();
         const limit = keysTimeLimit(info.timeoutMs);
-        const pressed = await pressAll(host, result.sequences, info.signal, started + limit);
+        const { pressed, stillChanging } = await pressAll(
+          host,
+          result.sequences,
+          info.signal,
+          started + limit,
+        );
         const what = `${keys.slice(0, pressed).join(' ')}`;
-        if (pressed === keys.length) return `Pressed ${plural(keys.length, 'key')}: ${what}`;
+        if (pressed === keys.length)
+          return `Pressed ${plural(keys.length, 'key')}: ${what}${stillChanging ? STILL_CHANGING : ''}`;
         return info.signal.aborted
           ? `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}): the app stopped before the rest.`
           : `Pressed ${pressed} of ${plural(keys.length, 'key')} (${what}). ${outOfTime(pressed, started, limit)} ` +
@@ -56,8 +62,9 @@ export function keyboardProvider(host: BuiltinHost): ToolProvider {
         const keys = typedKeys(text);
         const started = performance.now();
         const limit = keysTimeLimit(info.timeoutMs);
-        const typed = await pressAll(host, keys, info.signal, started + limit);
-        if (typed === keys.length) return `Typed ${plural(keys.length, 'key')}.`;
+        const { pressed: typed, stillChanging } = await pressAll(host, keys, info.signal, started + limit);
+        if (typed === keys.length)
+          return `Typed ${plural(keys.length, 'key')}.${stillChanging ? STILL_CHANGING : ''}`;
         if (info.signal.aborted)
           return `Typed ${typed} of ${plural(keys.length, 'key')}: the app stopped before the rest.`;
         const rest = keys.slice(typed).join('').replaceAll('\r', '\n');
@@ -85,8 +92,9 @@ async function pressAll(
   keys: readonly string[],
   signal: AbortSignal,
   deadline: number,
-): Promise<number> {
+): Promise<{ pressed: number; stillChanging: boolean }> {
   let pressed = 0;
+  let stillChanging = false;
   for (const key of keys) {
     if (signal.aborted || performance.now() >= deadline) break;
     const question = host.personOnly();
@@ -98,11 +106,19 @@ async function pressAll(
           : `${pressed} of ${plural(keys.length, 'key')} were sent before it came up, the rest were not`,
       );
     }
-    await host.press(key);
+    // Only the last key's counts: an earlier key's timers ran on while the next keys were pressed.
+    stillChanging = (await host.press(key))?.stillChanging === true;
     pressed++;
   }
-  return pressed;
+  return { pressed, stillChanging };
 }
+
+/**
+ * Said when the app was still changing the screen on its own at the end of the window a key's
+ * answer waits (key-settling.ts): the screen and actions below may be replaced in a moment.
+ */
+const STILL_CHANGING =
+  ' The screen was still changing when this answer was written (the app had more work scheduled): read it again with screen.read (or wait with screen.wait_for) before acting on it.';
 
 /** Why a call stopped before its last key: its time was up, and how fast the app took keys. */
 function outOfTime(pressed: number, started: number, limitMs: number): string {

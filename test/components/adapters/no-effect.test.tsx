@@ -187,8 +187,18 @@ describe('@inkjs/ui adapters check what the widget draws', () => {
 });
 
 describe('adapters driven through props check the props after the call', () => {
-  it("ink-text-input: submit calls the app's onSubmit; when nothing changed it says so (not an error)", async () => {
+  it('ink-text-input: submit presses Enter as a person does; when nothing changed it is a no_effect that says what to try', async () => {
     const a = app(<Quiet />);
+    const error = errorOf(await a.call('f.submit'));
+    expect(error.code).toBe('no_effect');
+    expect(error.message).toContain(
+      'pressed Enter in the text input "f", but nothing changed: it still shows "draft"',
+    );
+    expect(error.message).toContain('try focus.set (see focus.list) or keyboard.press');
+  });
+
+  it('ink-text-input without focus hears no keys: submit calls its onSubmit, and says when nothing changed', async () => {
+    const a = app(<Field id="f" value="draft" focus={false} onChange={() => {}} onSubmit={() => {}} />);
     const note = resultOf(await a.call('f.submit'));
     expect(note).toContain('Called the onSubmit of the text input "f", and nothing on the screen changed');
     expect(note).toContain('keyboard.press with ["enter"]');
