@@ -31,7 +31,8 @@ function files(dir: string): string[] {
 
 /** Code that joins interpolations with a dot, or splits or rewrites on dots. */
 const BY_HAND: readonly [string, RegExp][] = [
-  ['joins segments with "."', /\$\{[^}]+\}\.\$\{/],
+  // Names and ids on both sides (`${session}.${widget}`), not a sentence's end before a clause.
+  ['joins segments with "."', /\$\{[\w.?]+\}\.\$\{[\w.?]+\}/],
   ['splits on "."', /\.split\(\s*'\.'/],
   ["rewrites dots as '_'", /\.replaceAll\(\s*'\.'\s*,\s*'_'\s*\)/],
 ];

@@ -25,7 +25,7 @@ export function startsNode(command: readonly string[], env: NodeJS.ProcessEnv = 
 const NODE_NAMES = /^(node|nodejs|npx|npm|pnpm|pnpx|yarn|tsx|ts-node)(\.(exe|cmd))?$/i;
 
 /** Where a command's file is: itself when it names a path, else the first match on PATH. */
-function locate(file: string, env: NodeJS.ProcessEnv): string | undefined {
+export function locate(file: string, env: NodeJS.ProcessEnv): string | undefined {
   if (file.includes('/') || file.includes('\\')) {
     const path = isAbsolute(file) ? file : resolve(file);
     return isFile(path) ? path : undefined;

@@ -4,6 +4,7 @@ import { exitWords } from '../util/exit-words.js';
 import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
 import { linger } from './linger.js';
+import { locate } from './node-command.js';
 import { lastLines } from './output-tail.js';
 import { Relay } from './relay.js';
 
@@ -54,6 +55,18 @@ export async function runInPty(
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 
   // Loaded now, not at the launcher's start: the MCP server, the terminal emulator and node-pty.
+  // A pseudo-terminal starts any file it is given, and one that is not there only exits 1: said
+  // here instead, as the headless path says it (the client hears it after its opening).
+  const file = command[0] ?? '';
+  if (locate(file, env) === undefined) {
+    const message = `ink-mcp: could not start ${JSON.stringify(file)}: there is no such file${file.includes('/') ? '' : ' on PATH'}. Check the command after -- (is it installed, and on PATH?).`;
+    process.stderr.write(`${message}\n`);
+    relay.detach(message);
+    process.exitCode = 127;
+    await linger(relay, inputEnded);
+    process.stdin.destroy();
+    return;
+  }
   const { servePty } = await import('../render/serve-pty.js');
   const served = await servePty({
     command,

@@ -16,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => built?.remove());
 
 /** The launcher started as an MCP client starts a stdio server, with the client's exit code and stderr. */
-function start(command: string[], env: Record<string, string> = {}) {
+function start(command: string[], env: Record<string, string> = {}, flags: string[] = []) {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [built.bin, '--', ...command],
+    args: [built.bin, ...flags, '--', ...command],
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
@@ -62,6 +62,22 @@ describe('every refusal a sentence (launcher)', () => {
     expect(listed).toMatch(/is it installed, and on PATH\?/);
     await client.close();
     expect(stderr()).toContain('could not start "no-such-cmd-ink-mcp"');
+  });
+
+  it('--terminal with a command that does not exist: initialize is answered, then each request with why', async () => {
+    const { client, transport } = start(['no-such-cmd-ink-mcp'], {}, ['--terminal']);
+    await client.connect(transport);
+    try {
+      const called = await client.callTool({ name: 'app.screen.read', arguments: {} }).then(
+        (answer) => JSON.stringify(answer),
+        (error: Error) => error.message,
+      );
+      expect(called).toBe(
+        'ink-mcp: could not start "no-such-cmd-ink-mcp": there is no such file on PATH. Check the command after -- (is it installed, and on PATH?).',
+      );
+    } finally {
+      await client.close();
+    }
   });
 
   it('the exit code of a launcher whose command does not exist is 127, after the client heard why', async () => {

@@ -152,9 +152,8 @@ describe('attached mode (renderMcp over HTTP)', () => {
 
       const approved = await answerWith('y');
       expect(approved.isError).toBeFalsy();
-      // The screen is the one the refusal's answer showed (the prompt gone): said in one line.
       expect((approved.content[0] as { text: string }).text).toMatch(
-        /^wiped\n\nScreen: as in your last answer\./,
+        /^wiped\n\nScreen( after the call:|: as in your last answer)/,
       );
 
       const declined = await answerWith('n');
