@@ -31,8 +31,8 @@ export async function startTodo(
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     // The answer starts with the handler's value as JSON (the example's actions declare no
-    // outputSchema), then the screen.
-    const head = text.split('\n\nScreen after the call:', 1)[0] ?? '';
+    // outputSchema), then the screen (or the line saying it is as the last answer showed it).
+    const head = text.split(/\n\nScreen[ :]/, 1)[0] ?? '';
     const value: unknown = result.isError ? undefined : JSON.parse(head);
     return { ...result, text, value };
   };
