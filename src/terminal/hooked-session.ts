@@ -55,6 +55,8 @@ export function hookedTerminalSession(options: HookedSessionOptions): Session | 
       await new Promise<void>((resolve) => setImmediate(resolve));
       await settled();
       await screen.answered(FRAME);
+      // A terminal session cannot tell what a key set in motion: nothing to report.
+      return undefined;
     },
     personOnly: () => (session ? personOnlyWidget(session.toolTree(true), session.typeMap) : undefined),
     screen: () => screen.text(),

@@ -47,6 +47,8 @@ export function terminalSession(options: TerminalSessionOptions): Session {
       await screen.keyReady();
       app.send(data);
       await screen.answered();
+      // A terminal session cannot tell what a key set in motion: nothing to report.
+      return undefined;
     },
     personOnly: () => undefined,
     screen: () => screen.text(),
