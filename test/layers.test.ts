@@ -37,6 +37,9 @@ const allowed: Record<string, readonly string[]> = {
     'launcher',
     'terminal',
   ],
+  // The person's side of a headless session (`ink-mcp watch`, `ink-mcp show`): a client of the
+  // watch socket the render layer serves, and the page's server. Never React, Ink or the SDK.
+  watch: ['util', 'walker', 'registry', 'screen', 'session', 'render'],
   // `ink-mcp/start`: answers before the app and ink-mcp's server load, so it stays as light as the launcher.
   start: ['util', 'walker', 'render', 'launcher'],
   // The launcher stays light: it starts in a blink, and never loads React, Ink or the SDK.
@@ -52,6 +55,7 @@ const packages: Record<string, RegExp> = {
   server: /^(react|ink)(\/|$)/,
   terminal: /^(react|ink|@modelcontextprotocol\/)/,
   launcher: /^(react|ink|@modelcontextprotocol\/)/,
+  watch: /^(react|ink|@modelcontextprotocol\/)/,
   start: /^(react|ink|@modelcontextprotocol\/)/,
 };
 
@@ -126,7 +130,7 @@ describe('layers', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('src/launcher loads heavy parts only lazily: the session commands (export-test, replay) and the pseudo-terminal server', () => {
+  it('src/launcher loads heavy parts only lazily: the session commands (export-test, replay), the watcher (watch, show) and the pseudo-terminal server', () => {
     // The launcher starts in a blink and never loads the SDK up front; `ink-mcp export-test` and
     // `ink-mcp replay` need the MCP client, so cli.ts imports them (src/testing) when asked for, and
     // a command run in a pseudo-terminal is served by the launcher itself (src/render/serve-pty.ts).
@@ -138,6 +142,7 @@ describe('layers', () => {
     }
     expect(lazy.sort()).toEqual([
       'src/launcher/cli.ts → ../testing/session-cli.js',
+      'src/launcher/cli.ts → ../watch/watch-cli.js',
       'src/launcher/run-in-pty.ts → ../render/serve-pty.js',
     ]);
   });

@@ -35,6 +35,12 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = await sessionCommand(argv);
     return;
   }
+  if (argv[0] === 'watch' || argv[0] === 'show') {
+    // The person's side (src/watch/): loaded only for these commands.
+    const { showCommand, watchCommand } = await import('../watch/watch-cli.js');
+    process.exitCode = await (argv[0] === 'watch' ? watchCommand : showCommand)(argv.slice(1));
+    return;
+  }
   const parsed = parseArgs(argv);
   if (parsed.kind === 'help') {
     // Asked for, before anything is served: the usage goes where a command's output goes.

@@ -37,6 +37,12 @@ From an agent's session to a test:
   ink-mcp replay <file> --run-recorded             replay it against the recorded command (shown
                                                    first: only for a recording you trust)
 
+Watching a headless session (same user, another terminal):
+  ink-mcp watch [<session>]                        list them, or watch one: answer its questions,
+                                                   pause the agent, take over the keyboard
+  ink-mcp watch --web <session>                    the same as a page on 127.0.0.1
+  ink-mcp show <file> [--out report.html]          a recording in that page (or one offline file)
+
 The same preload without the launcher: node --import ink-mcp/register app.js
 (configured by ${Object.values(ENV)
   .filter((name) => name !== ENV.socket && name !== ENV.stdin && name !== ENV.recordCommand)

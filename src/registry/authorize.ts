@@ -15,9 +15,15 @@ export type Authorizer = (request: AuthorizeRequest) => AuthorizeDecision | Prom
 /**
  * How a confirmation ended: `true` approved, `false` declined, or nobody answered in time; or an
  * answer given earlier that no longer counts (`stale`): already used for a call (`used`), or given
- * about a widget that has changed since (`changed`).
+ * about a widget that has changed since (`changed`); or nobody could answer: no person was there to
+ * ask (`unanswered: 'no_one'`: today's refusal stands), or the person asked went away before
+ * answering (`left`: no answer, not a no).
  */
-export type ConfirmOutcome = boolean | { timedOut: true; afterMs: number } | { stale: 'used' | 'changed' };
+export type ConfirmOutcome =
+  | boolean
+  | { timedOut: true; afterMs: number }
+  | { stale: 'used' | 'changed' }
+  | { unanswered: 'no_one' | 'left' };
 
 /** How a question may end early: its call was cancelled, or its client went away. */
 export interface ConfirmOptions {
@@ -115,6 +121,7 @@ async function ask(
     if (outcome === true) return ALLOWED;
     if (typeof outcome !== 'object' || outcome === null) return deny('declined');
     if ('stale' in outcome) return deny(outcome.stale === 'changed' ? 'changed' : 'used');
+    if ('unanswered' in outcome) return deny(outcome.unanswered === 'no_one' ? 'no_confirm' : 'unanswered');
     if (outcome.timedOut !== true) return deny('declined');
     return deny('timed_out', undefined, typeof outcome.afterMs === 'number' ? outcome.afterMs : undefined);
   } catch (error) {

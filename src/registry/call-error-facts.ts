@@ -16,7 +16,8 @@ export type CallErrorCode =
   | 'action_refused'
   | 'no_effect'
   | 'timeout'
-  | 'cancelled';
+  | 'cancelled'
+  | 'held_by_person';
 
 /** One problem with the arguments, zod-like: `path` leads from the arguments object to the value. */
 export interface ArgumentIssue {
@@ -37,7 +38,15 @@ export type DenyReason =
   /** An approval (a 2026-07-28 round trip's answer) sent again: one yes runs one call. */
   | 'used'
   /** The question would be longer than a person can be shown in full (`detail`: how long, the limit). */
-  | 'too_long';
+  | 'too_long'
+  /** The person watching (ink-mcp watch) went away before answering: no answer, not a no. */
+  | 'unanswered';
+
+/**
+ * Why the person watching a session holds its calls: they paused the agent (and did not resume
+ * within the call's time), or they took over the keyboard.
+ */
+export type HeldWhy = 'paused' | 'typing';
 
 /**
  * Why a session answers no calls: its app stopped, or the server is shutting down; or the app stopped
@@ -78,4 +87,6 @@ export type CallErrorFacts =
   | { code: 'no_effect'; tool: string; happened: string; hint: string }
   | { code: 'timeout'; tool: string; timeoutMs: number }
   /** The caller cancelled the call; `started` says whether its handler had begun (then it may have acted). */
-  | { code: 'cancelled'; tool: string; started: boolean };
+  | { code: 'cancelled'; tool: string; started: boolean }
+  /** The person watching the session holds it (paused, or typing): nothing ran. */
+  | { code: 'held_by_person'; tool: string; why: HeldWhy; afterMs?: number };

@@ -13,6 +13,7 @@ import type {
   CallErrorCode,
   CallErrorFacts,
   DenyReason,
+  HeldWhy,
   NotRunningWhy,
 } from './call-error-facts.js';
 import { describeCallError } from './describe-call-error.js';
@@ -25,6 +26,7 @@ export type {
   CallErrorCode,
   CallErrorFacts,
   DenyReason,
+  HeldWhy,
   NotRunningWhy,
 } from './call-error-facts.js';
 
@@ -113,3 +115,7 @@ export const noEffect = (tool: string, happened: string, hint: string) =>
 export const timedOut = (tool: string, timeoutMs: number) => make({ code: 'timeout', tool, timeoutMs });
 
 export const cancelled = (tool: string, started: boolean) => make({ code: 'cancelled', tool, started });
+
+/** `afterMs`: how long a paused call waited for the person to resume. */
+export const heldByPerson = (tool: string, why: HeldWhy, afterMs?: number) =>
+  make({ code: 'held_by_person', tool, why, ...(afterMs === undefined ? {} : { afterMs }) });

@@ -85,6 +85,10 @@ export function describeCallError(
         `ink-mcp: ${tool} did not finish within ${error.timeoutMs} ms and was abandoned. It may have partly ` +
         'taken effect: check the screen before retrying.'
       );
+    case 'held_by_person':
+      return error.why === 'typing'
+        ? `ink-mcp: ${tool} was not run: the person is typing. The person watching this session has taken over its keyboard, and calls that press keys or act are refused until they hand it back. Nothing was changed; read the screen meanwhile, and call again later.`
+        : `ink-mcp: ${tool} was not run: paused by the person. The person watching this session paused the agent and did not resume within ${error.afterMs === undefined ? 'the time allowed' : seconds(error.afterMs)}. Nothing was changed; wait, or ask the user to resume, then call again.`;
     case 'cancelled':
       return error.started
         ? `ink-mcp: ${tool} was cancelled while it ran. It may have partly taken effect: check the screen before retrying.`
@@ -121,6 +125,11 @@ function denial(reason: DenyReason, detail: string | undefined, afterMs: number 
       return (
         'the widget changed while the person was being asked, so what they approved is no longer what ' +
         'would run. Nothing ran. Read the screen, and call again if the call is still wanted.'
+      );
+    case 'unanswered':
+      return (
+        'the person watching the session (ink-mcp watch) went away before answering, so it was not run ' +
+        '(nobody declined it). Ask the user whether they want it, then call again.'
       );
     case 'used':
       return (

@@ -66,3 +66,8 @@ export function tooLongToShow(request: AuthorizeRequest): { length: number; max:
   const { length } = shownArgs(request.args);
   return length > MAX_SHOWN_ARGS ? { length, max: MAX_SHOWN_ARGS } : undefined;
 }
+
+/** `shownText` line by line: the line breaks (LF) kept, every other hidden character escaped. */
+export function shownLines(text: string): string {
+  return text.split('\n').map(shownText).join('\n');
+}

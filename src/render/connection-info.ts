@@ -49,7 +49,7 @@ export function connectionDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** A connection file's name: `<session>-<pid>.json` (the pid tells a stale file from a live one). */
-const FILE_NAME = new RegExp(`^(?:${ID_SOURCE})-(\\d+)\\.json$`);
+const FILE_NAME = new RegExp(`^(?:${ID_SOURCE})-(\\d+)\\.(?:json|sock)$`);
 
 /** Why the connection file was not written: the folder is unsafe for a token, or writing failed. */
 export type ConnectionFileError = { code: 'unsafe_folder' | 'write_failed'; error: string };
@@ -69,8 +69,54 @@ export function writeConnectionFile(
   sessionId: string,
   endpoint: HttpEndpoint,
 ): { file: string; remove: () => void } | ConnectionFileError {
+  return writeSessionFile(dir, sessionId, { url: endpoint.url, token: endpoint.token });
+}
+
+/**
+ * The connection file of a headless session (`ink-mcp watch` reads it): the watch socket and its
+ * token, by the same rules as attached mode's.
+ */
+export function writeWatchFile(
+  dir: string,
+  sessionId: string,
+  watch: { socket: string; token: string },
+): { file: string; remove: () => void } | ConnectionFileError {
+  return writeSessionFile(dir, sessionId, { watch: { socket: watch.socket }, token: watch.token });
+}
+
+/** Where a headless session's watch socket goes: beside its connection file. */
+export function watchSocketPath(dir: string, sessionId: string): string {
+  return join(dir, `${sessionId}-${process.pid}.sock`);
+}
+
+/**
+ * Makes sure `dir` exists and only this user can change it: undefined when so, else why not (the
+ * message says how to fix it).
+ */
+export function prepareConnectionDir(dir: string): ConnectionFileError | undefined {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    let unsafe: string | undefined;
+    try {
+      unsafe = unsafeFolder(dir);
+    } catch {
+      // Nothing there to judge: the mkdir error says what went wrong.
+    }
+    if (unsafe !== undefined) return { code: 'unsafe_folder', error: unsafe };
+    return { code: 'write_failed', error: `ink-mcp: could not create ${dir}: ${errorText(error)}` };
+  }
+  const unsafe = unsafeFolder(dir);
+  return unsafe === undefined ? undefined : { code: 'unsafe_folder', error: unsafe };
+}
+
+function writeSessionFile(
+  dir: string,
+  sessionId: string,
+  fields: Record<string, unknown>,
+): { file: string; remove: () => void } | ConnectionFileError {
   const file = join(dir, `${sessionId}-${process.pid}.json`);
-  const body = { session: sessionId, pid: process.pid, url: endpoint.url, token: endpoint.token };
+  const body = { session: sessionId, pid: process.pid, ...fields };
   try {
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -2,9 +2,10 @@ import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import type { Transport } from '@modelcontextprotocol/server';
 import { FOCUS_NODE_TYPE } from '../react/builtins/focus-tools.js';
 import type { MemoryTerminal } from '../react/memory-terminal.js';
+import { shownText } from '../registry/shown-text.js';
 import { viewText } from '../screen/screen-view.js';
 import type { Hub } from '../session/hub.js';
-import { castFrameLine, castHeaderLine } from '../util/asciicast.js';
+import { castFrameLine, castHeaderLine, castMarkerLine } from '../util/asciicast.js';
 import type { Logger } from '../util/logger.js';
 import {
   RECORDING_VERSION,
@@ -15,9 +16,9 @@ import {
   type RecordingLine,
 } from '../util/recording.js';
 import { REDACTED, type SecretNames, secretNameTest } from '../util/secret-names.js';
-import { errorText } from '../util/text.js';
+import { clip, errorText } from '../util/text.js';
 import { cleanText, keepOnlyStyles } from '../walker/clean-text.js';
-import { sessionOf, toolName, underscored } from '../walker/tool-name.js';
+import { sessionOf, toolName, underscored, widgetActionName } from '../walker/tool-name.js';
 import type { ViewNode } from '../walker/types.js';
 import { openPrivateFile } from './private-file.js';
 import { RecordRedactor } from './record-redaction.js';
@@ -98,11 +99,23 @@ export class Recorder {
   #frameSoon: NodeJS.Immediate | undefined;
   readonly #unwatch: (() => void)[] = [];
 
+  /** Consent the person watching gave or refused, by the canonical name of its call, oldest first. */
+  readonly #personConsent: { name: string; approved: boolean }[] = [];
+
   private constructor(ctx: RecorderContext, setup: RecordSetup, pending: boolean) {
     this.#ctx = ctx;
     this.#setup = setup;
     this.#pending = pending;
     this.#redactor = new RecordRedactor(secretNameTest(ctx.secrets));
+    // A question the person watching answered is not a message of the transport: the hub tells it,
+    // before the call's answer is sent.
+    this.#unwatch.push(
+      ctx.hub.calls.subscribe((event) => {
+        if (event.phase !== 'answered' || event.consent?.by !== 'person') return;
+        this.#personConsent.push({ name: event.name, approved: event.consent.outcome === true });
+        if (this.#personConsent.length > 100) this.#personConsent.shift();
+      }),
+    );
   }
 
   /** Opens (truncates) both files and writes their headers now; an error value when they cannot be written. */
@@ -239,8 +252,10 @@ export class Recorder {
     const tool = typeof params.name === 'string' ? params.name : String(params.name);
     const args = isRecord(params.arguments) ? params.arguments : {};
     const canonical = canonicalName(this.#ctx.hub, tool, args);
+    const seq = ++this.#seq;
+    this.#marker(seq, tool, args);
     this.#calls.set(id, {
-      seq: ++this.#seq,
+      seq,
       at: Date.now(),
       tool,
       canonical,
@@ -305,7 +320,15 @@ export class Recorder {
     };
     if (call.questions.length > 0) {
       line.approved = call.questions.every((q) => approves(q.answer));
+      line.askedOf = 'client';
       line.questions = call.questions;
+    } else {
+      const at = this.#personConsent.findIndex((c) => c.name === call.canonical);
+      if (at >= 0) {
+        line.approved = (this.#personConsent[at] as { approved: boolean }).approved;
+        line.askedOf = 'person';
+        this.#personConsent.splice(at, 1);
+      }
     }
     this.#line(line);
   }
@@ -342,6 +365,19 @@ export class Recorder {
     if (frame === this.#lastFrame || this.#castFd === undefined) return;
     this.#lastFrame = frame;
     this.#write(this.#castFd, castFrameLine(this.#seconds(), this.#redactor.text(keepOnlyStyles(frame))));
+  }
+
+  /** The cast's marker for call `seq`: its number, the name called and, for `act`, the action. */
+  #marker(seq: number, tool: string, args: Record<string, unknown>): void {
+    if (this.#castFd === undefined) return;
+    const action =
+      typeof args.widget === 'string' && typeof args.action === 'string'
+        ? ` ${widgetActionName(args.widget, args.action)}`
+        : '';
+    this.#write(
+      this.#castFd,
+      castMarkerLine(this.#seconds(), clip(shownText(`#${seq} ${tool}${action}`), 200)),
+    );
   }
 
   /** Every line of the recording is written here, through the one redaction. */

@@ -15,7 +15,9 @@ import { sizeProblem } from '../util/terminal-size.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
+import { connectionDir } from './connection-info.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
+import { offerWatch, WATCH_ENV } from './offer-watch.js';
 import { Recorder, type RecordSetup } from './recorder.js';
 import { SessionIds } from './session-ids.js';
 import type { MountScreen, mountSession } from './session-mount.js';
@@ -38,6 +40,11 @@ export type ServeIo =
       openingWaitMs?: number;
       /** Requests that need the app wait for this too, after its first render (the preload's adapters). */
       before?: () => Promise<unknown>;
+      /**
+       * Let the person watch (`ink-mcp watch`): a socket and a connection file in `dir`. `false`, or
+       * `INK_MCP_WATCH=0` in the environment, offers none. @default { dir: connectionDir() }
+       */
+      watch?: { dir?: string } | false;
     }
   | {
       /** Attached: the person's terminal, MCP over Streamable HTTP on loopback. */
@@ -225,6 +232,21 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       { signals: STOP_SIGNALS, end: 'exit' },
     );
     cleanups.push(offSignals);
+    if (io.watch !== false && process.env[WATCH_ENV] !== '0') {
+      // Off the way to the first render: the socket and its file follow when they are ready.
+      void offerWatch(server.hub, options.session, io.watch?.dir ?? connectionDir(), {
+        logger,
+        ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
+      }).then(
+        (watch) => {
+          if (!watch) return;
+          // Stopped meanwhile: the file must not outlive the app.
+          if (down) watch.remove();
+          else cleanups.push(watch.remove);
+        },
+        (error: unknown) => logger.info?.(`ink-mcp: the app cannot be watched: ${String(error)}`),
+      );
+    }
     void (io.ended ?? ended(input)).then(() => shutdown(true));
   } else if (io.kind === 'http') {
     const stderr = io.stderr ?? process.stderr;

@@ -169,3 +169,34 @@ export function showsOnSpace(style: Style): boolean {
     style.strikethrough === true
   );
 }
+
+/**
+ * The SGR sequence that sets `style` from the terminal's default (`ESC [ 0 ; … m`): how a watcher's
+ * terminal draws the styled screen again. Only the codes `applySgr` reads, so drawing and reading
+ * agree; a colour that is neither a palette name nor `#rrggbb` is left out.
+ */
+export function sgrOf(style: Style): string {
+  const codes: (number | string)[] = [0];
+  const flagCodes: Record<Flag, number> = {
+    bold: 1,
+    dim: 2,
+    italic: 3,
+    underline: 4,
+    inverse: 7,
+    hidden: 8,
+    strikethrough: 9,
+  };
+  for (const flag of FLAGS) if (style[flag]) codes.push(flagCodes[flag]);
+  const colour = (value: Colour | undefined, base: number, bright: number, extended: number) => {
+    if (value === undefined) return;
+    const index = (PALETTE as readonly string[]).indexOf(value);
+    if (index >= 0) codes.push(index < 8 ? base + index : bright + index - 8);
+    else if (/^#[0-9a-f]{6}$/i.test(value)) {
+      const n = Number.parseInt(value.slice(1), 16);
+      codes.push(`${extended};2;${(n >> 16) & 255};${(n >> 8) & 255};${n & 255}`);
+    }
+  };
+  colour(style.fg, 30, 90, 38);
+  colour(style.bg, 40, 100, 48);
+  return `\u001b[${codes.join(';')}m`;
+}

@@ -86,6 +86,9 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
     structured === undefined || structured.ok
       ? { content: value }
       : { isError: true, content: [text(mismatch(structured.tool, structured.issues)), ...value] };
+  // Who said yes, when it was the person watching: the agent's client never asked them.
+  if ('approvedBy' in answer && answer.approvedBy === 'person')
+    result.content.push(text('Approved by the person watching this session (ink-mcp watch).'));
   for (const item of screen) result.content.push(item);
   if (structured?.ok) result.structuredContent = structured.structured;
   if (answer.stopped) {

@@ -145,9 +145,13 @@ function prepare(
   const shownName = tool || shownAction !== undefined ? listedName(canonical) : called;
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
   // annotations may ask for the authorizer when the listed tool's did not (the widget as it is at
-  // call time decides; src/registry/authorize.ts).
+  // call time decides; src/registry/authorize.ts). Last, the person watching the session
+  // (ink-mcp watch), when the client cannot ask at all.
   const confirm =
-    ctx.confirm ?? request.confirmFor?.(shownName) ?? elicitationConfirm(ctx.server, request, shownName);
+    ctx.confirm ??
+    request.confirmFor?.(shownName) ??
+    elicitationConfirm(ctx.server, request, shownName) ??
+    hub.askPerson;
   const client = request.client ?? ctx.server.getClientVersion();
   // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.
   const callContext: CallContext = { signal: request.signal };

@@ -3,6 +3,7 @@ import {
   type CallError,
   cancelled,
   denied,
+  heldByPerson,
   sessionNotRunning,
   widgetUnavailable,
 } from '../registry/call-error.js';
@@ -164,6 +165,25 @@ export class Dispatcher {
 
   #start(entry: Entry): void {
     this.#active = entry;
+    const { person } = this.#session;
+    if (person.paused) {
+      // Paused by the person: the call holds the slot and waits its own time for them to resume.
+      const { timeoutMs, signal, tool } = entry.call;
+      const since = Date.now();
+      person.whenResumed(timeoutMs, signal).then((resumed) => {
+        // Answered meanwhile (the session stopped): it never runs.
+        if (this.#active !== entry || !this.#live) return;
+        if (!this.#accepting) this.#answered(entry, this.#refused(tool));
+        else if (resumed) this.#begin(entry);
+        else if (signal?.aborted) this.#answered(entry, notRun(cancelled(tool.name, false)));
+        else this.#answered(entry, notRun(heldByPerson(tool.name, 'paused', Date.now() - since)));
+      });
+      return;
+    }
+    this.#begin(entry);
+  }
+
+  #begin(entry: Entry): void {
     try {
       this.#execute(entry);
     } catch (error) {
@@ -203,6 +223,11 @@ export class Dispatcher {
     const { call } = entry;
     const { tool } = call;
     const session = this.#session;
+    // The person holds the keyboard: only calls that change nothing (reading the screen) go on.
+    if (session.person.typing && tool.annotations.readOnlyHint !== true) {
+      this.#answered(entry, notRun(heldByPerson(tool.name, 'typing'), viewOf(session)));
+      return;
+    }
     const resolution = resolveWidget(
       session.toolTree(true),
       tool,

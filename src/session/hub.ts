@@ -1,4 +1,4 @@
-import { type Authorizer, authorizeCall, type Confirm } from '../registry/authorize.js';
+import { type Authorizer, authorizeCall, type Confirm, type ConfirmOutcome } from '../registry/authorize.js';
 import {
   type CallError,
   cancelled,
@@ -46,11 +46,16 @@ export interface CallContext {
   signal?: AbortSignal;
   /** Ends the HTTP stream of the call's answer (CallInfo.closeStream), when the transport can resume it. */
   closeStream?: () => void;
+  /** Told how a question this call asked ended (the hub's watchers hear it: `Hub.calls`). */
+  onConsent?: (outcome: ConfirmOutcome) => void;
 }
 
 /** A call's answer, as data: the server turns it into an MCP result. */
 export type CallAnswer =
-  | DispatchResult
+  | (DispatchResult & {
+      /** The call ran with the yes of the person watching the session (`ink-mcp watch`). */
+      approvedBy?: 'person';
+    })
   | { ok: false; error: CallError; fault?: boolean; screen?: string; mode?: string };
 
 interface Attached {
@@ -62,6 +67,17 @@ interface Attached {
 
 /** A called name, resolved once for the whole call path. */
 type Target = { tool: StaticTool; attached?: undefined } | { tool: ToolDef; attached: Attached };
+
+/** Who was asked to approve a call, and how it ended: the person watching, or the client's user. */
+export interface ConsentSeen {
+  by: 'person' | 'client';
+  outcome: ConfirmOutcome;
+}
+
+/** A call as a watcher sees it go by (`Hub.calls`): asked, then answered. */
+export type CallEvent =
+  | { phase: 'asked'; seq: number; name: string; args: unknown }
+  | { phase: 'answered'; seq: number; name: string; answer: CallAnswer; consent: ConsentSeen | undefined };
 
 /** How many stopped sessions the hub remembers, so their late callers hear `session_not_running`. */
 const REMEMBERED_STOPS = 64;
@@ -87,6 +103,12 @@ export class Hub implements SessionHost {
   readonly #inFlight = new Set<Promise<CallAnswer>>();
   #closed = false;
   #draining = false;
+  #seq = 0;
+  /**
+   * Every call as it is asked and answered, for watchers (`ink-mcp watch`). Costs nothing while
+   * nobody listens.
+   */
+  readonly calls = new Subscribable<CallEvent>();
 
   constructor(options: HubOptions = {}) {
     this.#options = options;
@@ -158,6 +180,16 @@ export class Hub implements SessionHost {
     return this.registry.list();
   }
 
+  /**
+   * A `Confirm` that asks the person watching the call's session (`Session.person`), for a client
+   * that cannot ask (no elicitation): no watcher attached, and the call is refused as before.
+   */
+  readonly askPerson: Confirm = (request, options) => {
+    const session = this.#sessions.get(request.sessionId)?.session;
+    if (session === undefined) return Promise.resolve({ unanswered: 'no_one' });
+    return session.person.ask(request, options);
+  };
+
   /** Called (coalesced: one call per burst) when the tool list changed. */
   onToolsChanged(listener: () => void): () => void {
     return this.#toolsChanged.subscribe(listener);
@@ -200,11 +232,45 @@ export class Hub implements SessionHost {
     const admission = this.registry.breakers.admit(name);
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
     const { ticket } = admission;
+    if (this.calls.size > 0) return this.#watched(name, rawArgs, ctx, target, ticket);
     // Plain `then`s, not an async function: a trivial call is a few microseconds, and each await counts.
     const answer = this.#admitted(target, rawArgs, ctx).then(
       (result) => {
         this.#inFlight.delete(answer);
         this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
+        return result;
+      },
+      (error: unknown) => {
+        this.#inFlight.delete(answer);
+        this.registry.breakers.record(ticket, 'neutral');
+        throw error;
+      },
+    );
+    this.#inFlight.add(answer);
+    return answer;
+  }
+
+  /** `call`, told to the watchers: asked now, answered with who approved it (when anyone was asked). */
+  #watched(
+    name: string,
+    rawArgs: unknown,
+    ctx: CallContext,
+    target: Target,
+    ticket: Parameters<Registry['breakers']['record']>[0],
+  ): Promise<CallAnswer> {
+    const seq = ++this.#seq;
+    let consent: ConsentSeen | undefined;
+    const { confirm } = ctx;
+    const by = confirm === this.askPerson ? 'person' : 'client';
+    const onConsent = (outcome: ConfirmOutcome) => {
+      consent = { by, outcome };
+    };
+    this.calls.emit({ phase: 'asked', seq, name, args: rawArgs });
+    const answer = this.#admitted(target, rawArgs, { ...ctx, onConsent }).then(
+      (result) => {
+        this.#inFlight.delete(answer);
+        this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
+        this.calls.emit({ phase: 'answered', seq, name, answer: result, consent });
         return result;
       },
       (error: unknown) => {
@@ -303,11 +369,26 @@ export class Hub implements SessionHost {
     // it is when its turn comes (issue #28); a server-level tool has no queue and is asked here.
     if (attached) {
       const call: LiveCall = { tool, args: valid.args, timeoutMs, authorize };
-      if (ctx.confirm) call.confirm = ctx.confirm;
+      const { confirm, onConsent } = ctx;
+      const person = confirm === this.askPerson;
+      let approvedByPerson = false;
+      if (confirm && (person || onConsent))
+        call.confirm = (request, options) =>
+          confirm(request, options).then((outcome) => {
+            onConsent?.(outcome);
+            approvedByPerson = person && outcome === true;
+            return outcome;
+          });
+      else if (confirm) call.confirm = confirm;
       if (ctx.client) call.client = ctx.client;
       if (ctx.signal) call.signal = ctx.signal;
       if (ctx.closeStream) call.closeStream = ctx.closeStream;
-      return attached.dispatcher.dispatch(call);
+      const dispatched = attached.dispatcher.dispatch(call);
+      // The answer says the person watching approved it (their yes, not the client's).
+      if (!person) return dispatched;
+      return dispatched.then((result) =>
+        approvedByPerson && result.ok ? { ...result, approvedBy: 'person' as const } : result,
+      );
     }
     return this.#runStatic(tool, valid.args, ctx, authorize, timeoutMs);
   }
@@ -346,6 +427,7 @@ export class Hub implements SessionHost {
     for (const { detach } of [...this.#sessions.values()]) detach();
     this.#notify.cancel();
     this.#toolsChanged.clear();
+    this.calls.clear();
   }
 }
 

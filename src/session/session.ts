@@ -17,6 +17,8 @@ import { errorText } from '../util/text.js';
 import { cleanScreenText } from '../walker/clean-text.js';
 import { DeriveCache } from '../walker/derive-cache.js';
 import type { TypeMap, ViewNode } from '../walker/types.js';
+import type { ConfirmerOptions } from './confirmer.js';
+import { PersonChannel } from './person-channel.js';
 import type { ViewSource } from './view-source.js';
 
 export type { DispatchResult, ToolChanges } from './call-outcome.js';
@@ -48,6 +50,8 @@ export interface SessionOptions {
    * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
    */
   mode?: string;
+  /** The rules of questions put to a person watching the session (`PersonChannel`). @default the attached y/N's */
+  person?: ConfirmerOptions;
 }
 
 /**
@@ -72,6 +76,11 @@ export class Session {
   readonly focus: (() => string | undefined) | undefined;
   /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
   readonly mode: string | undefined;
+  /**
+   * The person watching this session (`ink-mcp watch`, its page, a chat view): the questions they
+   * answer and their hold on the agent. Always there; it asks no one until a watcher joins.
+   */
+  readonly person: PersonChannel;
   readonly #readScreen: (() => string | undefined) | undefined;
   readonly #screenSize: (() => ScreenSize | undefined) | undefined;
   readonly #readStyled: (() => string | undefined) | undefined;
@@ -96,6 +105,7 @@ export class Session {
     this.input = options.input;
     this.focus = options.focus;
     this.mode = options.mode;
+    this.person = new PersonChannel(options.person);
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#screenSize = options.screenSize;
     this.#readStyled = options.styledScreen;
@@ -147,6 +157,7 @@ export class Session {
   stop(exit?: string): void {
     if (!this.#running) return;
     this.#running = false;
+    this.person.close();
     this.#exit = exit;
     this.#onStop.emit();
     this.#onStop.clear();

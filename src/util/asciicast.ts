@@ -1,7 +1,8 @@
 /**
  * asciicast v2 (https://docs.asciinema.org/manual/asciicast/v2/): a JSON header line, then one
  * `[seconds, "o", data]` line per output. The recorder writes each screen as a whole frame (clear,
- * home, the frame's lines), so `asciinema play <file>.cast` shows the session screen by screen.
+ * home, the frame's lines), so `asciinema play <file>.cast` shows the session screen by screen, and
+ * a `[seconds, "m", label]` marker per call, so a player can jump from call to call.
  */
 
 export interface CastHeader {
@@ -24,6 +25,15 @@ export function castHeaderLine(header: CastHeader): string {
 export function castFrameLine(seconds: number, frame: string): string {
   const data = `\u001b[H\u001b[2J\u001b[3J${frame.replace(/\r?\n/g, '\r\n')}`;
   const event: CastEvent = [Math.round(seconds * 1e6) / 1e6, 'o', data];
+  return `${JSON.stringify(event)}\n`;
+}
+
+/**
+ * A marker (`"m"` event, asciicast v2): a named point a player can jump to. The recorder writes one
+ * as each call is asked, named after the call (`#3 todo_act todos.add_item`).
+ */
+export function castMarkerLine(seconds: number, label: string): string {
+  const event: CastEvent = [Math.round(seconds * 1e6) / 1e6, 'm', label];
   return `${JSON.stringify(event)}\n`;
 }
 

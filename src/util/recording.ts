@@ -92,6 +92,11 @@ export interface RecordedCall {
   screen: string | null;
   /** Present when the call asked for consent: whether it was given. */
   approved?: boolean;
+  /**
+   * Who was asked, when the call asked for consent: the client's user (elicitation, `questions`)
+   * or the person watching the session (`ink-mcp watch`).
+   */
+  askedOf?: 'client' | 'person';
   questions?: RecordedQuestion[];
 }
 
