@@ -184,7 +184,13 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
   // Its stdin is a file of the launcher's own, so that the preload knows the processes on the app's
   // terminal (app-stdin.ts); the terminal they get is the preload's, fed by the keyboard tools.
   const stdin = openAppStdin(dir);
-  const child = start(command, { ...env, ...stdin.env, [ENV.socket]: path }, [stdin.fd, 'pipe', 'pipe']);
+  // In a process group of its own: what the command started goes with it (a wrapper's child).
+  const child = start(
+    command,
+    { ...env, ...stdin.env, [ENV.socket]: path },
+    [stdin.fd, 'pipe', 'pipe'],
+    true,
+  );
   stdin.close();
   // The app's output goes to stderr, as it comes; its last lines also go to the client when the app
   // exits before it answered (a crash at start: the client would otherwise learn only the code).
@@ -213,9 +219,9 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     stopping = true;
     inputEnded = true;
     if (app) app.end();
-    else child.kill('SIGTERM');
-    const term = setTimeout(() => child.kill('SIGTERM'), STOP_GRACE_MS);
-    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS + KILL_GRACE_MS);
+    else signalCommand(child, 'SIGTERM');
+    const term = setTimeout(() => signalCommand(child, 'SIGTERM'), STOP_GRACE_MS);
+    const kill = setTimeout(() => signalCommand(child, 'SIGKILL'), STOP_GRACE_MS + KILL_GRACE_MS);
     term.unref();
     kill.unref();
   }
@@ -231,6 +237,9 @@ async function runHeadless(command: string[], env: NodeJS.ProcessEnv): Promise<v
     startError = error.message;
   });
   const code = await exited(child);
+  // The app's terminal closes with the launcher: what the command left running (a wrapper's child
+  // that outlived it) hears SIGHUP, as a person's closed terminal sends it.
+  signalCommand(child, 'SIGHUP');
   clearTimeout(socketGone);
   await Promise.race([drained(child), new Promise((resolve) => setTimeout(resolve, OUTPUT_WAIT_MS))]);
   const last = output.text();
@@ -268,13 +277,24 @@ function start(
   command: string[],
   env: NodeJS.ProcessEnv,
   stdio: 'inherit' | [number, 'pipe', 'pipe'],
+  group = false,
 ): ChildProcess {
   const [file, ...args] = command as [string, ...string[]];
-  const child = spawn(file, args, { env, stdio });
+  const child = spawn(file, args, { env, stdio, detached: group && process.platform !== 'win32' });
   child.on('error', (error) => {
     process.stderr.write(`ink-mcp: could not start ${JSON.stringify(file)}: ${error.message}\n`);
   });
   return child;
+}
+
+/** A signal to the command's whole process group (headless), or to the child alone where it has none. */
+function signalCommand(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined && process.platform !== 'win32') process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // The group is gone already.
+  }
 }
 
 /** The child's exit code (128 + n for a signal, as a shell reports it; 127 if it never started). */

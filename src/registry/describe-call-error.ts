@@ -65,7 +65,7 @@ export function describeCallError(
       }
       return (
         `ink-mcp: ${tool} cannot run: the app of session ${JSON.stringify(error.sessionId)} is not running ` +
-        `any more, and its tools are gone. ${capitalise(relist)}.`
+        `any more${error.exit === undefined ? '' : ` (it exited: ${error.exit}; its last screen is below)`}, and its tools are gone. ${capitalise(relist)}.`
       );
     case 'handler_error':
       return (

@@ -372,9 +372,9 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
       // The last app, and the server closes with it: the client is not told its list changed (its
       // listing would find the connection gone; the answer owed says the app and its tools are gone).
       if (ids.size === 1 && options.whenIdle === 'close') server.hub.quiet();
-      // As an Ink session goes (McpSession): off the server, then stopped.
-      detach?.();
+      // Stopped with how it ended (late calls are answered with it), then off the server.
       serving.session.stop(serving.exit?.());
+      detach?.();
       instances.delete(instance);
       await gone(id);
     });

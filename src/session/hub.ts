@@ -91,8 +91,11 @@ const REMEMBERED_STOPS = 64;
 export class Hub implements SessionHost {
   readonly registry: Registry;
   readonly #sessions = new Map<string, Attached>();
-  /** Ids of sessions that were attached and are gone, oldest first (bounded). */
-  readonly #stopped = new Set<string>();
+  /**
+   * Sessions that were attached and are gone, oldest first (bounded): how their app ended, when
+   * known, and its last screen, which a late call is answered with.
+   */
+  readonly #stopped = new Map<string, { exit: string | undefined; screen: string | undefined }>();
   readonly #validator = new ArgsValidator();
   readonly #options: HubOptions;
   readonly #logger: Logger;
@@ -149,7 +152,7 @@ export class Hub implements SessionHost {
       unsubscribe();
       stopListener();
       this.#sessions.delete(session.id);
-      this.#remember(session.id);
+      this.#remember(session);
       dispatcher.stop();
       this.registry.removeSession(session.id);
     };
@@ -228,7 +231,12 @@ export class Hub implements SessionHost {
   /** `known`: the tool registered under `name`, when the caller has just looked it up (the registry is read once a call). */
   call(name: string, rawArgs: unknown, ctx: CallContext = {}, known?: RegisteredTool): Promise<CallAnswer> {
     const target = this.#target(name, known);
-    if ('code' in target) return Promise.resolve({ ok: false, error: target });
+    if ('code' in target) {
+      // A late call to an app that has gone sees how it went: its last screen (where the reason is).
+      const screen =
+        target.code === 'session_not_running' ? this.#stopped.get(target.sessionId)?.screen : undefined;
+      return Promise.resolve({ ok: false, error: target, ...(screen === undefined ? {} : { screen }) });
+    }
     const admission = this.registry.breakers.admit(name);
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
     const { ticket } = admission;
@@ -308,7 +316,9 @@ export class Hub implements SessionHost {
     const tool = known ?? this.registry.get(name) ?? this.#resync(name);
     if (!tool) {
       const stopped = this.#stoppedSessionOf(name);
-      return stopped === undefined ? unknownTool(name) : sessionNotRunning(name, stopped);
+      return stopped === undefined
+        ? unknownTool(name)
+        : sessionNotRunning(name, stopped, 'stopped', this.#stopped.get(stopped)?.exit);
     }
     if (!tool.derived) return { tool };
     const attached = this.#sessions.get(tool.sessionId);
@@ -335,11 +345,17 @@ export class Hub implements SessionHost {
     return this.#stopped.has(sessionId) && !this.#sessions.has(sessionId) ? sessionId : undefined;
   }
 
-  #remember(sessionId: string): void {
-    this.#stopped.delete(sessionId);
-    this.#stopped.add(sessionId);
+  #remember(session: Session): void {
+    this.#stopped.delete(session.id);
+    let screen: string | undefined;
+    try {
+      screen = session.screen();
+    } catch {
+      // A screen that cannot be read any more: the late call is answered without it.
+    }
+    this.#stopped.set(session.id, { exit: session.exit, screen });
     if (this.#stopped.size > REMEMBERED_STOPS) {
-      const oldest = this.#stopped.values().next();
+      const oldest = this.#stopped.keys().next();
       if (!oldest.done) this.#stopped.delete(oldest.value);
     }
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage } from './build.js';
-import { app, launch } from './launch.js';
+import { app, launch, screen } from './launch.js';
 
 /**
  * Following the UI wherever it runs (issue #41, item 2): a Node bin that starts the real UI in a
@@ -15,6 +15,15 @@ beforeAll(async () => {
   built = await buildPackage();
 });
 afterAll(() => built?.remove());
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Resolves once `check` holds (polled), or fails after `ms`: a bound on a stuck run, not a pace. */
 async function until(check: () => boolean, ms: number, what: string): Promise<void> {
@@ -60,7 +69,14 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
         expect(typed.text).toContain('native got: hello');
         // "quit" exits 4: the call is answered with it, and the wrapper gets that code.
         const quit = await run.call('app.keyboard.type', { text: 'quit\n' });
-        expect(quit.text).toContain('The app exited (exit code 4) after this call');
+        // In this answer, or (the exit seen after the key's output went quiet) in the next one.
+        const told = quit.text.includes('The app exited')
+          ? quit.text
+          : await run.call('app.screen.read', {}).then(
+              (r) => r.text,
+              (error: Error) => error.message,
+            );
+        expect(told).toMatch(/exited \(exit code 4\)|it exited: exit code 4/);
         await until(
           () => run.stderr().includes('wrapper: the child exited with code 4'),
           20_000,
@@ -95,11 +111,27 @@ describe('a Node wrapper that starts the UI in a child with inherited stdio', ()
         text: 'the program exited with',
         timeout_ms: 20_000,
       });
-      expect(done.text).toContain('the program exited with 1');
+      expect(done.isError, done.text).toBeFalsy();
+      expect(await screen(run.client)).toContain('the program exited with 1');
       expect(run.stderr()).toContain('No prompt provided');
       expect(run.stderr()).toContain('runs as it was started, not served');
     } finally {
       await run.close();
     }
+  }, 60_000);
+
+  it('what the command started goes with it: a helper it never stopped is gone once the client closes', async () => {
+    const run = await launch(built.bin, [], ['node', app('leaves-a-child.js')]);
+    let pid = 0;
+    try {
+      const read = await run.call('app.screen.wait_for', { text: 'app with a helper', timeout_ms: 20_000 });
+      expect(read.isError, read.text).toBeFalsy();
+      await until(() => /helper pid \d+/.test(run.stderr()), 20_000, 'the helper');
+      pid = Number(/helper pid (\d+)/.exec(run.stderr())?.[1]);
+      expect(alive(pid)).toBe(true);
+    } finally {
+      await run.close();
+    }
+    await until(() => !alive(pid), 20_000, `the helper (pid ${pid}) to exit`);
   }, 60_000);
 });
