@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { NOT_INITIALIZED_CODE, notInitializedMessage } from '../util/protocol-order.js';
+import { wantsAppView } from '../util/ui-extension.js';
 import {
   claimsModernEra,
   earlyAnswer,
@@ -85,8 +86,12 @@ export class Relay {
     const request = isRequest(message) ? message : undefined;
     // The lifecycle holds here too: a request queued before the client's initialize would otherwise
     // reach the app after the replayed one, and be served (src/server/initialize-first.ts).
-    if (request?.method === 'initialize') this.#clientInitialized = true;
-    else if (
+    if (request?.method === 'initialize') {
+      this.#clientInitialized = true;
+      // An MCP Apps host is listed the view's tools and links too (src/server/app-view.ts), which the
+      // early list has not: its listing waits for the app's server.
+      if (wantsAppView(request.params?.capabilities)) this.#earlyList = undefined;
+    } else if (
       request &&
       !this.#clientInitialized &&
       !BEFORE_INITIALIZE.has(request.method) &&

@@ -53,6 +53,14 @@ export class AnsweringStdioTransport extends StdioServerTransport {
   #held: { message: JSONRPCMessage; at: number }[] | undefined = [];
   #holdTimer: NodeJS.Timeout | undefined;
   readonly #started = Date.now();
+  /**
+   * The client's `initialized`, when it came before the app's first render: that is where the server
+   * starts tracking which tool list the client has. Delivered once the app is up, the client's view
+   * starts with the app's sessions in it, and their arrival is no change to announce (a
+   * `list_changed` for a list the client never saw differ crashes the MCP Python SDK 1.x client when
+   * it follows a failing call's answer).
+   */
+  #initializedHeld: JSONRPCMessage | undefined;
   /** A `tools/list` was answered "still starting": the client is told the list changed once the app is up. */
   #listRefused = false;
   /** Why requests that need the app are answered with an error instead (it cannot be served). */
@@ -64,7 +72,13 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     this.onmessage = (message: JSONRPCMessage) => {
       this.#received(message);
       const method = 'method' in message ? message.method : undefined;
-      if (this.#held && (this.#held.length > 0 || method === undefined || !passesEarly(method))) {
+      if (this.#held && this.#held.length === 0 && method === 'notifications/initialized') {
+        // Held apart: what needs no app (a ping) still passes, and it goes first once the app is up.
+        this.#initializedHeld = message;
+      } else if (
+        this.#held &&
+        (this.#held.length > 0 || method === undefined || !answeredWithoutTheApp(method))
+      ) {
         this.#held.push({ message, at: Date.now() });
         this.#armHold();
       } else if (this.#refusal !== undefined && method !== undefined && !answeredWithoutTheApp(method))
@@ -79,6 +93,9 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     clearTimeout(this.#holdTimer);
     const held = this.#held;
     this.#held = undefined;
+    const initialized = this.#initializedHeld;
+    this.#initializedHeld = undefined;
+    if (initialized) this.onmessage?.(initialized);
     for (const { message } of held ?? []) this.onmessage?.(message);
     if (this.#listRefused && this.#refusal === undefined)
       void this.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }).catch(() => {});
@@ -180,17 +197,6 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     if (!this.#pending.delete(id) || this.#pending.size > 0) return;
     for (const done of [...this.#idle]) done();
   }
-}
-
-/**
- * What reaches the server before the app's first render: what needs no app, but not the client's
- * `initialized`. That is where the server starts tracking which tool list the client has; held until
- * the app is up, the client's view starts with the app's sessions in it, and their arrival is no
- * change to announce (a `list_changed` for a list the client never saw differ crashes the MCP
- * Python SDK 1.x client when it follows a failing call's answer).
- */
-function passesEarly(method: string): boolean {
-  return method !== 'notifications/initialized' && answeredWithoutTheApp(method);
 }
 
 function stillStarting(ms: number): string {

@@ -33,6 +33,9 @@ function colourParts(line: StyledLine): string[] {
 /** What an answer says when too many colours changed to show them: plain text cannot. */
 export const COLOUR_HINT = '(The colours on this screen changed; screen.read {"styles": true} shows them.)';
 
+/** How the rows whose colours changed are introduced, under a plain screen. */
+export const COLOUR_ROWS_HEAD = 'Colours that changed, by row of the screen above';
+
 /** At most this many changed lines are shown in colour in an answer; more get the hint alone. */
 export const MAX_COLOUR_LINES = 8;
 /** …and at most this many characters of them. */
@@ -59,7 +62,7 @@ export class ColourWatch {
     const rows = changed.map((row) => `${row + 1}: ${styledMarkup([lines[row] as StyledLine])}`);
     const text = rows.join('\n');
     if (text.length > MAX_COLOUR_CHARS) return COLOUR_HINT;
-    return `Colours that changed, by row of the screen above (${MARKUP_LEGEND}):\n${text}`;
+    return `${COLOUR_ROWS_HEAD} (${MARKUP_LEGEND}):\n${text}`;
   }
 
   /** A styled screen or a picture of these lines was shown: their colours are known. */

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
-import { COLOUR_HINT } from '../screen/colour-hint.js';
+import { COLOUR_HINT, COLOUR_ROWS_HEAD } from '../screen/colour-hint.js';
 import { ScreenReading } from '../screen/screen-view.js';
 import { Screenshot } from '../screen/screenshot.js';
 import type { CallAnswer } from '../session/hub.js';
@@ -125,7 +125,11 @@ export function shownView(answer: CallAnswer, includeScreen: boolean): ShownView
   if (!includeScreen || answer.screen === undefined) return undefined;
   if (answer.ok && (answer.value instanceof ScreenReading || answer.value instanceof Screenshot))
     return undefined;
-  const hint = answer.screen.indexOf(`\n${COLOUR_HINT}`);
+  // The note is the screen's last part (src/session/session.ts): either form of it.
+  const hint = Math.max(
+    answer.screen.lastIndexOf(`\n${COLOUR_HINT}`),
+    answer.screen.lastIndexOf(`\n${COLOUR_ROWS_HEAD}`),
+  );
   return {
     screen: hint < 0 ? answer.screen : answer.screen.slice(0, hint),
     focus: 'focus' in answer ? answer.focus : undefined,

@@ -58,6 +58,11 @@ export interface CallRequest {
   client?: { name: string; version: string };
   /** Asks the person in band (2026-07-28 `input_required`) instead of through elicitation. */
   confirmFor?: (listedName: string) => Confirm;
+  /**
+   * Asks the person watching the session, giving the client's MCP App view a moment to open first
+   * (a host renders it as the call starts): where neither of the above can ask.
+   */
+  viewConfirm?: Confirm;
 }
 
 /**
@@ -146,11 +151,12 @@ function prepare(
   // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
   // annotations may ask for the authorizer when the listed tool's did not (the widget as it is at
   // call time decides; src/registry/authorize.ts). Last, the person watching the session
-  // (ink-mcp watch), when the client cannot ask at all.
+  // (ink-mcp watch, a chat client's MCP App view), when the client cannot ask at all.
   const confirm =
     ctx.confirm ??
     request.confirmFor?.(shownName) ??
     elicitationConfirm(ctx.server, request, shownName) ??
+    request.viewConfirm ??
     hub.askPerson;
   const client = request.client ?? ctx.server.getClientVersion();
   // A cancelled request: a queued call never runs, a running one's CallInfo.signal aborts.

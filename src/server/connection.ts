@@ -5,6 +5,8 @@ import type { Hub } from '../session/hub.js';
 import type { Logger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
+import { wantsAppView } from '../util/ui-extension.js';
+import { viewSessionOf } from './app-view.js';
 import { toolsListCacheHint } from './cache-hints.js';
 import type { AnswerBlocks } from './call-result.js';
 import { type CallRequest, type CallToolContext, callTool } from './call-tool.js';
@@ -19,6 +21,7 @@ import { parseResourceUri, type SessionResources } from './resources.js';
 import type { StableListing, Surface } from './stable-surface.js';
 import { Told } from './told.js';
 import type { ToolNames } from './tool-names.js';
+import { ConnectionView } from './view-connection.js';
 
 /**
  * How tool names are listed, to every client alike. `'portable'` (the default): `^[a-zA-Z0-9_-]{1,64}$`,
@@ -72,6 +75,8 @@ export class Connection {
   readonly #cleanups: (() => void)[] = [];
   readonly #onClosed = new Subscribable<void>();
   #listing: { version: number; tools: Tool[] } | undefined;
+  /** The MCP App view, for a client that declares the UI extension (none for per-request instances). */
+  readonly #view: ConnectionView | undefined;
   #closed = false;
 
   constructor(options: ConnectionOptions) {
@@ -80,6 +85,23 @@ export class Connection {
     this.mcp = new McpServer(options.serverInfo, { requestState: { verify: options.consent.verify } });
     const server = this.mcp.server;
     const modern = options.era === 'modern';
+    // A view needs a connection that outlives a request: its keys and questions live with it.
+    const view = options.perRequest
+      ? undefined
+      : new ConnectionView({ hub: options.hub, names: options.names });
+    this.#view = view;
+    /** The view, when this request's client declared the UI extension (2026-07-28: in its envelope). */
+    const viewFor = (ctx: { mcpReq: { envelope?: object } }) =>
+      view !== undefined &&
+      wantsAppView(
+        modern
+          ? (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[
+              'io.modelcontextprotocol/clientCapabilities'
+            ]
+          : server.getClientCapabilities(),
+      )
+        ? view
+        : undefined;
     cleanClientInfoOf(server);
     this.#notifier = new Notifier({
       send: (notice) =>
@@ -104,10 +126,11 @@ export class Connection {
     // Every method ink-mcp serves waits for initialize (the SDK's own initialize and ping do not).
     server.setRequestHandler(
       'tools/list',
-      afterInitialize(server, modern, () => {
+      afterInitialize(server, modern, (_request, ctx) => {
         try {
-          const { version, tools } = this.#listTools();
+          const { version, tools: listed } = this.#listTools();
           this.#notifier.listed(version);
+          const tools = viewFor(ctx)?.list(listed) ?? listed;
           // 2026-07-28 lists say how long they stay fresh (cache-hints.ts); 2025-era ones cannot.
           return modern
             ? { tools, ...toolsListCacheHint(options.surface, options.hub.sessions().length) }
@@ -148,6 +171,9 @@ export class Connection {
       'tools/call',
       // Not an async function: the call's own promise is answered as it is (one await less a call).
       afterInitialize(server, modern, (request, ctx) => {
+        const withView = viewFor(ctx);
+        const viewTool = withView?.toolOf(request.params.name);
+        if (withView && viewTool) return withView.call(viewTool, request.params.arguments, ctx.mcpReq.signal);
         const inBand = modern
           ? options.consent.round(ctx, request.params.name, request.params.arguments)
           : undefined;
@@ -159,13 +185,18 @@ export class Connection {
         }
         if (ctx.http?.closeSSE) call.closeSSEStream = ctx.http.closeSSE;
         if (inBand) call.confirmFor = inBand.confirmFor;
+        if (withView) call.viewConfirm = withView.confirm;
         const result = callTool(calls, request.params.name, request.params.arguments, call);
         return inBand ? result.then((answered) => inBand.answer(answered)) : result;
       }),
     );
     server.setRequestHandler(
       'resources/list',
-      afterInitialize(server, modern, () => ({ resources: options.resources.list() })),
+      afterInitialize(server, modern, (_request, ctx) => {
+        const resources = options.resources.list();
+        const withView = viewFor(ctx);
+        return { resources: withView ? [...resources, ...withView.resources()] : resources };
+      }),
     );
     server.setRequestHandler(
       'resources/templates/list',
@@ -173,7 +204,11 @@ export class Connection {
     );
     server.setRequestHandler(
       'resources/read',
-      afterInitialize(server, modern, (request) => this.#read(request.params.uri)),
+      afterInitialize(server, modern, (request, ctx) => {
+        const { uri } = request.params;
+        const page = viewSessionOf(uri) === undefined ? undefined : viewFor(ctx)?.read(uri);
+        return page ?? this.#read(uri);
+      }),
     );
     server.setRequestHandler(
       'resources/subscribe',
@@ -287,6 +322,7 @@ export class Connection {
     if (this.#closed) return;
     this.#closed = true;
     this.#notifier.close();
+    this.#view?.close();
     for (const cleanup of this.#cleanups.splice(0)) cleanup();
     this.#subscribed.clear();
     this.#onClosed.emit();

@@ -269,7 +269,7 @@ export class Hub implements SessionHost {
     const seq = ++this.#seq;
     let consent: ConsentSeen | undefined;
     const { confirm } = ctx;
-    const by = confirm === this.askPerson ? 'person' : 'client';
+    const by = asksPerson(confirm, this.askPerson) ? 'person' : 'client';
     const onConsent = (outcome: ConfirmOutcome) => {
       consent = { by, outcome };
     };
@@ -386,7 +386,7 @@ export class Hub implements SessionHost {
     if (attached) {
       const call: LiveCall = { tool, args: valid.args, timeoutMs, authorize };
       const { confirm, onConsent } = ctx;
-      const person = confirm === this.askPerson;
+      const person = asksPerson(confirm, this.askPerson);
       let approvedByPerson = false;
       if (confirm && (person || onConsent))
         call.confirm = (request, options) =>
@@ -448,3 +448,22 @@ export class Hub implements SessionHost {
 }
 
 function noop(): void {}
+
+const ASKS_PERSON = Symbol.for('ink-mcp/asks-person@1');
+
+/**
+ * Marks a `Confirm` that asks the person watching the session (through `Session.person`, as
+ * `Hub.askPerson` does, after something of its own such as waiting for a chat client's view to
+ * open): its answer is the person's, and said so.
+ */
+export function personConfirm(confirm: Confirm): Confirm {
+  Object.defineProperty(confirm, ASKS_PERSON, { value: true });
+  return confirm;
+}
+
+function asksPerson(confirm: Confirm | undefined, askPerson: Confirm): boolean {
+  return (
+    confirm !== undefined &&
+    (confirm === askPerson || (confirm as { [ASKS_PERSON]?: true })[ASKS_PERSON] === true)
+  );
+}

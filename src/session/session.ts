@@ -214,16 +214,17 @@ export class Session {
   /**
    * What a picture of the screen shows: the rows the terminal shows (the last ones), as styled runs
    * (plain runs when the session reads no styles), and the terminal's size (the screen's own extent
-   * when the session does not know it). A picture shows the colours: the next plain screen does not
-   * say they changed.
+   * when the session does not know it). A picture the agent gets shows it the colours: the next plain
+   * screen does not say they changed. One a person sees (`seenBy: 'person'`, a watcher's page) tells
+   * the agent nothing.
    */
-  screenPicture(): ScreenPicture | undefined {
+  screenPicture(seenBy: 'agent' | 'person' = 'agent'): ScreenPicture | undefined {
     const options = this.#viewOptions(undefined);
     const raw = this.#styled();
     let lines: StyledLine[];
     if (raw !== undefined) {
       lines = viewLines(parseStyled(raw, true), options, fitSpans).lines;
-      this.#colours.shown(lines);
+      if (seenBy === 'agent') this.#colours.shown(lines);
     } else {
       const view = this.screenView();
       if (view === undefined) return undefined;

@@ -104,7 +104,8 @@ export function openFeed(
   let typed: Promise<void> = Promise.resolve();
   let closed = false;
   const sendScreen = () => {
-    const picture = session.screenPicture();
+    // The person's picture: drawing it for them tells the agent nothing (its colour hints stay due).
+    const picture = session.screenPicture('person');
     if (picture === undefined) return;
     const focus = session.focus?.();
     const message: FeedMessage = {

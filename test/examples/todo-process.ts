@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
@@ -8,9 +8,13 @@ const entry = fileURLToPath(new URL('../../examples/todo/index.tsx', import.meta
 
 /**
  * Starts the todo example as an agent would (a child process speaking MCP on stdio), with `env` over
- * the SDK's default environment.
+ * the SDK's default environment, and a client declaring `capabilities`.
  */
-export async function startTodo(extra: string[] = [], env: Record<string, string> = {}) {
+export async function startTodo(
+  extra: string[] = [],
+  env: Record<string, string> = {},
+  capabilities: ClientCapabilities = {},
+) {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', entry, '--stdio', ...extra],
@@ -21,14 +25,14 @@ export async function startTodo(extra: string[] = [], env: Record<string, string
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name: 'todo-test', version: '1.0.0' });
+  const client = new Client({ name: 'todo-test', version: '1.0.0' }, { capabilities });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
     // The answer starts with the handler's value as JSON (the example's actions declare no
-    // outputSchema), then the screen.
-    const head = text.split('\n\nScreen after the call:', 1)[0] ?? '';
+    // outputSchema), then the screen (or the line saying it is as the last answer showed it).
+    const head = text.split(/\n\nScreen[ :]/, 1)[0] ?? '';
     const value: unknown = result.isError ? undefined : JSON.parse(head);
     return { ...result, text, value };
   };

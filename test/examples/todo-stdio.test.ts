@@ -9,9 +9,16 @@ describe('examples/todo --stdio', () => {
   it('is driven by an SDK client through add → toggle → edit → list → delete (refused without approval)', async () => {
     const todo = await startTodo();
     try {
-      const names = (await todo.client.listTools()).tools.map((t) => t.name);
+      const tools = (await todo.client.listTools()).tools;
+      const names = tools.map((t) => t.name);
       // The stable surface: the built-ins and one tool for every widget action.
       expect(names).toEqual(stableNames('todo'));
+      // A client without the MCP Apps extension sees nothing of the view (#43).
+      expect(JSON.stringify(tools)).not.toMatch(/_meta|ui:\/\//);
+      expect((await todo.client.listResources()).resources.map((r) => r.uri)).toEqual([
+        'ink://todo/screen',
+        'ink://todo/tree',
+      ]);
 
       for (const [i, text] of ['buy milk', 'write tests', 'ship it'].entries()) {
         const added = await todo.act('todos', 'add_item', { text });

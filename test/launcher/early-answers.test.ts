@@ -290,4 +290,27 @@ describe('Relay with the tools the app will list (the stable surface)', () => {
     expect(late.toClient.at(-1)).toEqual({ jsonrpc: '2.0', id: 4, result: { tools: TOOLS } });
     expect(toApp.filter((m) => m.method === 'tools/list')).toHaveLength(1);
   });
+
+  it('an MCP Apps host (the UI extension declared) is not given the early list: its listing has the view in it', () => {
+    const toClient: Record<string, unknown>[] = [];
+    const r = new Relay({ toClient: (l) => toClient.push(JSON.parse(l)), log: () => {}, tools: TOOLS });
+    const ui = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+    r.fromClient(
+      line({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { ...INIT('2025-06-18'), capabilities: ui },
+      }),
+    );
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    // Only the initialize is answered: the listing waits for the app's server.
+    expect(toClient.map((m) => m.id)).toEqual([1]);
+    const toApp: Record<string, unknown>[] = [];
+    r.attach((l) => toApp.push(JSON.parse(l)));
+    expect(toApp.map((m) => [m.method, m.id])).toEqual([
+      ['initialize', expect.any(String)],
+      ['tools/list', 2],
+    ]);
+  });
 });
