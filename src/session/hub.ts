@@ -23,6 +23,9 @@ import type { DispatchResult, Session } from './session.js';
 import type { SessionHost } from './session-host.js';
 import { Synchronizer } from './synchronizer.js';
 
+/** A breaker's admission of one call, told how the call went. */
+type Ticket = Parameters<Registry['breakers']['record']>[0];
+
 export interface HubOptions {
   /** Decides calls to sensitive or destructive tools. Without one they are denied. */
   authorize?: Authorizer;
@@ -241,11 +244,24 @@ export class Hub implements SessionHost {
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
     const { ticket } = admission;
     if (this.calls.size > 0) return this.#watched(name, rawArgs, ctx, target, ticket);
-    // Plain `then`s, not an async function: a trivial call is a few microseconds, and each await counts.
-    const answer = this.#admitted(target, rawArgs, ctx).then(
+    return this.#track(this.#admitted(target, rawArgs, ctx), ticket);
+  }
+
+  /**
+   * A running call kept in flight until it is answered, its breaker told how it went, and `told`
+   * given its answer. Plain `then`s, not an async function: a trivial call is a few microseconds,
+   * and each await counts.
+   */
+  #track(
+    running: Promise<CallAnswer>,
+    ticket: Ticket,
+    told?: (result: CallAnswer) => void,
+  ): Promise<CallAnswer> {
+    const answer = running.then(
       (result) => {
         this.#inFlight.delete(answer);
         this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
+        told?.(result);
         return result;
       },
       (error: unknown) => {
@@ -264,7 +280,7 @@ export class Hub implements SessionHost {
     rawArgs: unknown,
     ctx: CallContext,
     target: Target,
-    ticket: Parameters<Registry['breakers']['record']>[0],
+    ticket: Ticket,
   ): Promise<CallAnswer> {
     const seq = ++this.#seq;
     let consent: ConsentSeen | undefined;
@@ -274,21 +290,9 @@ export class Hub implements SessionHost {
       consent = { by, outcome };
     };
     this.calls.emit({ phase: 'asked', seq, name, args: rawArgs });
-    const answer = this.#admitted(target, rawArgs, { ...ctx, onConsent }).then(
-      (result) => {
-        this.#inFlight.delete(answer);
-        this.registry.breakers.record(ticket, result.ok ? 'success' : result.fault ? 'fault' : 'neutral');
-        this.calls.emit({ phase: 'answered', seq, name, answer: result, consent });
-        return result;
-      },
-      (error: unknown) => {
-        this.#inFlight.delete(answer);
-        this.registry.breakers.record(ticket, 'neutral');
-        throw error;
-      },
+    return this.#track(this.#admitted(target, rawArgs, { ...ctx, onConsent }), ticket, (result) =>
+      this.calls.emit({ phase: 'answered', seq, name, answer: result, consent }),
     );
-    this.#inFlight.add(answer);
-    return answer;
   }
 
   /**
