@@ -272,6 +272,9 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     endpoint = announced.endpoint;
     connectionFile = announced.file;
     ignoreGoneTerminal(stderr);
+    // The person's keys: a terminal that hung up fails the next read with EIO, which would crash the
+    // process before its SIGHUP removed the token file (seen in CI, 2026-12-07).
+    ignoreGoneTerminal(process.stdin);
   } else {
     recorder?.tap(io.transport);
     await server.connect(io.transport);
