@@ -112,7 +112,7 @@ async function addThree(client, how) {
     result.isError ||
     value.count !== 3 ||
     !text.includes('Count: 3') ||
-    !text.includes('- counter.add {n: integer}')
+    !text.includes('counter.add {n: integer}')
   ) {
     throw new Error(`check-quickstart: ${how}: unexpected answer ${JSON.stringify(result)}`);
   }
