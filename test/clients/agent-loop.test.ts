@@ -32,7 +32,7 @@ import {
   run,
   setTracingDisabled,
 } from '@openai/agents';
-import { generateText, stepCountIs } from 'ai';
+import { generateText, stepCountIs, type ToolSet } from 'ai';
 import { createAgent } from 'langchain';
 import OpenAI from 'openai';
 import { describe, type ExpectStatic, it, type OnTestFinishedHandler } from 'vitest';
@@ -145,7 +145,9 @@ describe.concurrent('Vercel AI SDK (ai generateText + @ai-sdk/mcp over stdio)', 
 
     const result = await generateText({
       model: openai.chat('gpt-4.1-mini'),
-      tools: await mcp.tools(),
+      // As ToolSet: CI's second leg installs the newest `ai` and `@ai-sdk/mcp`, whose releases of
+      // 2026-12 type their tools against different provider-utils (the calls work; only types differ).
+      tools: (await mcp.tools()) as ToolSet,
       stopWhen: stepCountIs(8),
       prompt: PROMPT,
     });
@@ -174,7 +176,9 @@ describe.concurrent('Vercel AI SDK (ai generateText + @ai-sdk/mcp over stdio)', 
     const result = await generateText({
       // Not a Gemini 3 model: for those the AI SDK sends one functionResponse part per text block.
       model: google('gemini-2.5-flash'),
-      tools: await mcp.tools(),
+      // As ToolSet: CI's second leg installs the newest `ai` and `@ai-sdk/mcp`, whose releases of
+      // 2026-12 type their tools against different provider-utils (the calls work; only types differ).
+      tools: (await mcp.tools()) as ToolSet,
       stopWhen: stepCountIs(8),
       prompt: PROMPT,
     });
