@@ -117,22 +117,10 @@ function writeSessionFile(
 ): { file: string; remove: () => void } | ConnectionFileError {
   const file = join(dir, `${sessionId}-${process.pid}.json`);
   const body = { session: sessionId, pid: process.pid, ...fields };
+  // A dangling symlink or a file in the folder's place is said as such, not as EEXIST.
+  const unready = prepareConnectionDir(dir);
+  if (unready !== undefined) return unready;
   try {
-    try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-    } catch (error) {
-      // A dangling symlink or a file in the folder's place: said as such, not as EEXIST.
-      let unsafe: string | undefined;
-      try {
-        unsafe = unsafeFolder(dir);
-      } catch {
-        // Nothing there to judge: the mkdir error says what went wrong.
-      }
-      if (unsafe !== undefined) return { code: 'unsafe_folder', error: unsafe };
-      throw error;
-    }
-    const unsafe = unsafeFolder(dir);
-    if (unsafe !== undefined) return { code: 'unsafe_folder', error: unsafe };
     pruneStale(dir);
     writeExclusive(file, `${JSON.stringify(body, null, 2)}\n`);
   } catch (error) {
