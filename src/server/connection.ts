@@ -9,8 +9,9 @@ import { wantsAppView } from '../util/ui-extension.js';
 import { viewSessionOf } from './app-view.js';
 import { toolsListCacheHint } from './cache-hints.js';
 import type { AnswerBlocks } from './call-result.js';
-import { type CallRequest, type CallToolContext, callTool } from './call-tool.js';
-import { type ClientInfo, cleanClientInfo, cleanClientInfoOf } from './client-info.js';
+import { callTool } from './call-tool.js';
+import type { CallToolContext } from './call-tool-context.js';
+import { cleanClientInfoOf } from './client-info.js';
 import type { InBandConsent } from './in-band-consent.js';
 import { afterInitialize } from './initialize-first.js';
 import { LIMIT_REACHED, MAX_SUBSCRIPTIONS } from './limits.js';
@@ -148,6 +149,7 @@ export class Connection {
       ...(options.perRequest ? {} : { told: new Told() }),
       hub: options.hub,
       server,
+      modern,
       names: options.names,
       confirm: options.confirm,
       includeScreen: options.includeScreen,
@@ -177,16 +179,15 @@ export class Connection {
         const inBand = modern
           ? options.consent.round(ctx, request.params.name, request.params.arguments)
           : undefined;
-        const call: CallRequest = { requestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
-        // 2026-07-28: who calls is said by each request, not by an initialize.
-        if (modern) {
-          const client = envelopeClient(ctx.mcpReq.envelope);
-          if (client !== undefined) call.client = client;
-        }
-        if (ctx.http?.closeSSE) call.closeSSEStream = ctx.http.closeSSE;
-        if (inBand) call.confirmFor = inBand.confirmFor;
-        if (withView) call.viewConfirm = withView.confirm;
-        const result = callTool(calls, request.params.name, request.params.arguments, call);
+        // The request is made into its one ToolCall there, read from the SDK's context as it is.
+        const result = callTool(
+          calls,
+          request.params.name,
+          request.params.arguments,
+          ctx,
+          inBand?.confirmFor,
+          withView?.confirm,
+        );
         return inBand ? result.then((answered) => inBand.answer(answered)) : result;
       }),
     );
@@ -349,14 +350,4 @@ function knownUri(uri: string): string {
 /** A caller's URI in a message: quoted, and cut short (it can be megabytes long). */
 function shown(uri: string): string {
   return JSON.stringify(uri.length > 200 ? `${uri.slice(0, 200)}…` : uri);
-}
-
-/**
- * The caller a 2026-07-28 request names in its envelope (`io.modelcontextprotocol/clientInfo`, a
- * SHOULD since spec PR #3002), cleaned like an initialize's `clientInfo`. The SDK's type for the
- * envelope has no members (`Partial<RequestMetaEnvelope>`), hence the read by key.
- */
-function envelopeClient(envelope: object | undefined): ClientInfo | undefined {
-  const raw = (envelope as Record<string, unknown> | undefined)?.['io.modelcontextprotocol/clientInfo'];
-  return typeof raw === 'object' && raw !== null ? cleanClientInfo(raw) : undefined;
 }

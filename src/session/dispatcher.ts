@@ -10,6 +10,7 @@ import {
 import { pickAnnotations } from '../walker/pick-annotations.js';
 import type { ActionSpec, ToolAnnotations, ToolDef, ViewNode } from '../walker/types.js';
 import { STOP_GRACE_MS } from './answers-owed.js';
+import type { CallContext } from './call-context.js';
 import { type DispatchResult, diffNames, toDispatchResult } from './call-outcome.js';
 import { CallSignal } from './call-signal.js';
 import { guardedInput } from './person-keys.js';
@@ -19,27 +20,27 @@ import { RunningCall } from './running-call.js';
 import type { Session } from './session.js';
 import type { Synchronizer } from './synchronizer.js';
 
-/** One call for a session's dispatcher, as data: what to run, and what the hub already decided. */
-export interface LiveCall {
-  tool: ToolDef;
-  /** Validated arguments. */
-  args: Record<string, unknown>;
+/** What every call of a session's dispatcher shares: the hub's settings, fixed when it attached the session. */
+export interface DispatcherOptions {
   timeoutMs: number;
-  /** Decides the call when the listed tool or the spec it runs is sensitive or destructive. */
+  /** Decides a call when the listed tool or the spec it runs is sensitive or destructive. */
   authorize: Authorizer | undefined;
-  confirm?: Confirm;
-  client?: { name: string; version?: string };
-  /** The caller gave up: a queued call is dropped unrun, a running one has its `CallInfo.signal` aborted. */
-  signal?: AbortSignal;
-  closeStream?: () => void;
 }
 
 /**
- * A call waiting for, or holding, the session's one slot. Answered once: the first of its outcome,
- * a cancellation while queued and the session's stop decides. (A class, not closures: one object a call.)
+ * A call waiting for, or holding, the session's one slot: what the hub decided (the tool, the
+ * validated arguments, how to ask a person) beside the call's context, held by reference. Answered
+ * once: the first of its outcome, a cancellation while queued and the session's stop decides. (A
+ * class, not closures: one object a call.)
  */
 class Entry {
-  readonly call: LiveCall;
+  readonly tool: ToolDef;
+  /** Validated arguments. */
+  readonly args: Record<string, unknown>;
+  /** The call's context as its maker made it (`signal`: a queued call is dropped unrun, a running one's `CallInfo.signal` aborts). */
+  readonly ctx: CallContext;
+  /** How the hub asks a person about this call (the context's own, or wrapped to hear the outcome). */
+  readonly confirm: Confirm | undefined;
   /** The handler has returned: from then on the call happened, whatever stops after. */
   ran = false;
   /** Created when the handler starts; aborted by a timeout, a cancellation or the session's stop. */
@@ -55,8 +56,18 @@ class Entry {
   readonly #reject: (error: unknown) => void;
   #answered = false;
 
-  constructor(call: LiveCall, resolve: (result: DispatchResult) => void, reject: (error: unknown) => void) {
-    this.call = call;
+  constructor(
+    tool: ToolDef,
+    args: Record<string, unknown>,
+    ctx: CallContext,
+    confirm: Confirm | undefined,
+    resolve: (result: DispatchResult) => void,
+    reject: (error: unknown) => void,
+  ) {
+    this.tool = tool;
+    this.args = args;
+    this.ctx = ctx;
+    this.confirm = confirm;
     this.#resolve = resolve;
     this.#reject = reject;
   }
@@ -88,6 +99,7 @@ class Entry {
 export class Dispatcher {
   readonly #session: Session;
   readonly #sync: Synchronizer;
+  readonly #options: DispatcherOptions;
   #active: Entry | undefined;
   /** In arrival order; a Set so a cancelled call leaves the queue in O(1). */
   readonly #waiting = new Set<Entry>();
@@ -96,16 +108,26 @@ export class Dispatcher {
   /** The session still runs: its tools are re-derived after a call. */
   #live = true;
 
-  constructor(session: Session, sync: Synchronizer) {
+  constructor(session: Session, sync: Synchronizer, options: DispatcherOptions) {
     this.#session = session;
     this.#sync = sync;
+    this.#options = options;
   }
 
-  dispatch(call: LiveCall): Promise<DispatchResult> {
-    if (!this.#accepting) return Promise.resolve(this.#refused(call.tool));
-    if (call.signal?.aborted) return Promise.resolve(notRun(cancelled(call.tool.name, false)));
+  /**
+   * Runs a call in its turn. `args`: validated; `confirm`: how the hub asks a person about it (the
+   * context's own, or wrapped).
+   */
+  dispatch(
+    tool: ToolDef,
+    args: Record<string, unknown>,
+    ctx: CallContext,
+    confirm: Confirm | undefined,
+  ): Promise<DispatchResult> {
+    if (!this.#accepting) return Promise.resolve(this.#refused(tool));
+    if (ctx.signal?.aborted) return Promise.resolve(notRun(cancelled(tool.name, false)));
     return new Promise<DispatchResult>((resolve, reject) => {
-      const entry = new Entry(call, resolve, reject);
+      const entry = new Entry(tool, args, ctx, confirm, resolve, reject);
       // One call at a time, in arrival order: an idle session starts at once, a busy one queues.
       if (this.#active) this.#queue(entry);
       else this.#start(entry);
@@ -118,10 +140,10 @@ export class Dispatcher {
    */
   #queue(entry: Entry): void {
     this.#waiting.add(entry);
-    const { signal } = entry.call;
+    const { signal } = entry.ctx;
     if (signal === undefined) return;
     const onAbort = () => {
-      if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(entry.call.tool.name, false)));
+      if (this.#waiting.delete(entry)) entry.answer(notRun(cancelled(entry.tool.name, false)));
     };
     signal.addEventListener('abort', onAbort, { once: true });
     entry.unlisten = () => {
@@ -140,12 +162,12 @@ export class Dispatcher {
     if (active.ran) return;
     const { running } = active;
     // Not started yet (waiting for the authorizer): it never runs.
-    if (!running) return void active.answer(this.#refused(active.call.tool));
+    if (!running) return void active.answer(this.#refused(active.tool));
     running.abort(new Error('ink-mcp: the session stopped'));
     // The handler is running, and what it did may be what stopped the app (a key that calls
     // `exit()`): it is answered with its result and the last screen if it returns soon. One that does
     // not may never: what it did is unknown, so it is not answered as done.
-    const { name } = active.call.tool;
+    const { name } = active.tool;
     const unfinished = notRun(sessionNotRunning(name, this.#session.id, 'stopped_while_running'));
     active.grace = setTimeout(() => active.answer(unfinished), STOP_GRACE_MS);
     active.grace.unref?.();
@@ -160,7 +182,7 @@ export class Dispatcher {
   #dropQueued(): void {
     const waiting = [...this.#waiting];
     this.#waiting.clear();
-    for (const entry of waiting) entry.answer(this.#refused(entry.call.tool));
+    for (const entry of waiting) entry.answer(this.#refused(entry.tool));
   }
 
   #start(entry: Entry): void {
@@ -168,7 +190,9 @@ export class Dispatcher {
     const { person } = this.#session;
     if (person.paused) {
       // Paused by the person: the call holds the slot and waits its own time for them to resume.
-      const { timeoutMs, signal, tool } = entry.call;
+      const { timeoutMs } = this.#options;
+      const { tool } = entry;
+      const { signal } = entry.ctx;
       const since = Date.now();
       person.whenResumed(timeoutMs, signal).then((resumed) => {
         // Answered meanwhile (the session stopped): it never runs.
@@ -220,8 +244,7 @@ export class Dispatcher {
    * frames and hops were a large part of what a trivial call cost.
    */
   #execute(entry: Entry): void {
-    const { call } = entry;
-    const { tool } = call;
+    const { tool } = entry;
     const session = this.#session;
     // The person holds the keyboard: only calls that change nothing (reading the screen) go on.
     if (session.person.typing && tool.annotations.readOnlyHint !== true) {
@@ -248,7 +271,7 @@ export class Dispatcher {
       this.#run(entry, resolution);
       return;
     }
-    this.#consent(call, resolution, annotations).then(
+    this.#consent(entry, resolution, annotations).then(
       (consented) => {
         try {
           if ('spec' in consented) this.#run(entry, consented);
@@ -263,22 +286,22 @@ export class Dispatcher {
 
   /** Runs the handler, then waits for the commit it caused. */
   #run(entry: Entry, { node, spec }: Resolved): void {
-    const { call } = entry;
-    const { tool } = call;
+    const { tool, ctx } = entry;
+    const { timeoutMs } = this.#options;
     const session = this.#session;
     const before = this.#sync.toolNames();
     const input = guardedInput(session, tool.widgetId);
-    const running = new CallSignal(call.signal);
+    const running = new CallSignal(ctx.signal);
     entry.running = running;
-    const info = new RunningCall(tool, session, node, call, input, running);
+    const info = new RunningCall(tool, session, node, ctx, timeoutMs, input, running);
     let returned: unknown;
     try {
-      returned = markRan(entry, spec.run(call.args, info));
+      returned = markRan(entry, spec.run(entry.args, info));
     } catch (thrown) {
       this.#committed(entry, { ok: false, thrown }, before);
       return;
     }
-    const ran = settleWithin(returned, call.timeoutMs, running);
+    const ran = settleWithin(returned, timeoutMs, running);
     // settleWithin's promise never rejects: a throw or a timeout is an outcome.
     if (ran instanceof Promise) ran.then((outcome) => this.#committed(entry, outcome, before));
     else this.#committed(entry, ran, before);
@@ -320,8 +343,7 @@ export class Dispatcher {
   };
 
   #answer(entry: Entry, outcome: RunOutcome, before: ReadonlySet<string>): DispatchResult {
-    const { call } = entry;
-    const { tool } = call;
+    const { tool } = entry;
     const session = this.#session;
     // A stopped session's tools are gone with it: re-deriving them would bring them back.
     if (this.#live) this.#sync.sync();
@@ -332,7 +354,7 @@ export class Dispatcher {
         sessionNotRunning(tool.name, session.id, 'exited_while_waiting', session.exit),
         viewOf(session),
       );
-    if (!outcome.ok && call.signal?.aborted) return notRun(cancelled(tool.name, true), viewOf(session));
+    if (!outcome.ok && entry.ctx.signal?.aborted) return notRun(cancelled(tool.name, true), viewOf(session));
     return toDispatchResult(tool, outcome, {
       changes: diffNames(before, this.#sync.toolNames()),
       running: this.#live,
@@ -340,7 +362,7 @@ export class Dispatcher {
       focus: session.focus?.(),
       mode: session.mode,
       exit: session.exit,
-      timeoutMs: call.timeoutMs,
+      timeoutMs: this.#options.timeoutMs,
     });
   }
 
@@ -352,32 +374,33 @@ export class Dispatcher {
    * call runs only if those words, and the widget's data, are still what the person was shown.
    */
   async #consent(
-    call: LiveCall,
+    entry: Entry,
     resolved: Resolved,
     annotations: ToolAnnotations,
   ): Promise<Resolved | DispatchResult> {
-    const { tool } = call;
+    const { tool, args, ctx, confirm } = entry;
+    const { authorize } = this.#options;
     const session = this.#session;
-    const asked = summaryOf(resolved, call.args);
+    const asked = summaryOf(resolved, args);
     const shown = dataOf(resolved.node);
-    const auth = await authorizeCall({ name: tool.name, annotations }, call.args, {
+    const auth = await authorizeCall({ name: tool.name, annotations }, args, {
       sessionId: session.id,
-      ...(call.authorize ? { authorize: call.authorize } : {}),
-      ...(call.confirm ? { confirm: call.confirm } : {}),
-      ...(call.client ? { client: call.client } : {}),
+      ...(authorize ? { authorize } : {}),
+      ...(confirm ? { confirm } : {}),
+      ...(ctx.client ? { client: ctx.client } : {}),
       ...(asked === undefined ? {} : { summary: asked }),
-      ...(call.signal ? { signal: call.signal } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
       ...(shown === undefined ? {} : { widget: shown }),
     });
     if (!auth.ok) return notRun(auth.error, viewOf(session));
-    if (call.signal?.aborted) return notRun(cancelled(tool.name, false));
+    if (ctx.signal?.aborted) return notRun(cancelled(tool.name, false));
     if (!this.#live) return this.#refused(tool);
     const again = resolveWidget(session.toolTree(true), tool, session.typeMap, session.source.reusesNodes);
     if (!again.ok) {
       const { widgetId, why } = again.error;
       return notRun(widgetUnavailable(tool.name, widgetId, why, tool.action, true), viewOf(session));
     }
-    if (summaryOf(again, call.args) !== asked || shown === undefined || dataOf(again.node) !== shown)
+    if (summaryOf(again, args) !== asked || shown === undefined || dataOf(again.node) !== shown)
       return notRun(denied(tool.name, 'changed'), viewOf(session));
     return again;
   }

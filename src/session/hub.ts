@@ -16,12 +16,15 @@ import { errorText } from '../util/text.js';
 import { sessionOf, toolName } from '../walker/tool-name.js';
 import type { ToolDef } from '../walker/types.js';
 import { OWED_ANSWER_GRACE_MS } from './answers-owed.js';
+import type { CallContext } from './call-context.js';
 import { type CoalesceOptions, coalesce } from './coalesce.js';
-import { Dispatcher, type LiveCall } from './dispatcher.js';
+import { Dispatcher } from './dispatcher.js';
 import { runStatic } from './run-static.js';
 import type { DispatchResult, Session } from './session.js';
 import type { SessionHost } from './session-host.js';
 import { Synchronizer } from './synchronizer.js';
+
+export type { CallContext } from './call-context.js';
 
 /** A breaker's admission of one call, told how the call went. */
 type Ticket = Parameters<Registry['breakers']['record']>[0];
@@ -36,21 +39,6 @@ export interface HubOptions {
   coalesce?: CoalesceOptions;
   /** @default stderr */
   logger?: Logger;
-}
-
-export interface CallContext {
-  client?: { name: string; version?: string };
-  /** Asks a person when the authorizer answers 'ask' (the server supplies it per connection). */
-  confirm?: Confirm;
-  /**
-   * The caller gave up on the call (the MCP request was cancelled): a call still queued never runs
-   * and answers `cancelled`; a running call's `CallInfo.signal` aborts.
-   */
-  signal?: AbortSignal;
-  /** Ends the HTTP stream of the call's answer (CallInfo.closeStream), when the transport can resume it. */
-  closeStream?: () => void;
-  /** Told how a question this call asked ended (the hub's watchers hear it: `Hub.calls`). */
-  onConsent?: (outcome: ConfirmOutcome) => void;
 }
 
 /** A call's answer, as data: the server turns it into an MCP result. */
@@ -147,7 +135,10 @@ export class Hub implements SessionHost {
       this.registry,
       this.#logger,
     );
-    const dispatcher = new Dispatcher(session, sync);
+    const dispatcher = new Dispatcher(session, sync, {
+      timeoutMs: this.#options.callTimeoutMs ?? 30_000,
+      authorize: this.#options.authorize,
+    });
     const unsubscribe = session.onChange(() => sync.sync());
     const stopListener = session.onStop(() => detach());
     const detach = () => {
@@ -211,7 +202,7 @@ export class Hub implements SessionHost {
     widgetId: string,
     action: string,
     rawArgs: unknown,
-    ctx: CallContext = {},
+    ctx: CallContext = NO_CONTEXT,
   ): Promise<CallAnswer> {
     const name = toolName(sessionId, widgetId, action);
     const attached = this.#sessions.get(sessionId);
@@ -232,7 +223,12 @@ export class Hub implements SessionHost {
   }
 
   /** `known`: the tool registered under `name`, when the caller has just looked it up (the registry is read once a call). */
-  call(name: string, rawArgs: unknown, ctx: CallContext = {}, known?: RegisteredTool): Promise<CallAnswer> {
+  call(
+    name: string,
+    rawArgs: unknown,
+    ctx: CallContext = NO_CONTEXT,
+    known?: RegisteredTool,
+  ): Promise<CallAnswer> {
     const target = this.#target(name, known);
     if ('code' in target) {
       // A late call to an app that has gone sees how it went: its last screen (where the reason is).
@@ -244,7 +240,7 @@ export class Hub implements SessionHost {
     if (!admission.ok) return Promise.resolve({ ok: false, error: admission.error });
     const { ticket } = admission;
     if (this.calls.size > 0) return this.#watched(name, rawArgs, ctx, target, ticket);
-    return this.#track(this.#admitted(target, rawArgs, ctx), ticket);
+    return this.#track(this.#admitted(target, rawArgs, ctx, ctx.onConsent), ticket);
   }
 
   /**
@@ -284,13 +280,13 @@ export class Hub implements SessionHost {
   ): Promise<CallAnswer> {
     const seq = ++this.#seq;
     let consent: ConsentSeen | undefined;
-    const { confirm } = ctx;
-    const by = asksPerson(confirm, this.askPerson) ? 'person' : 'client';
+    const by = asksPerson(ctx.confirm, this.askPerson) ? 'person' : 'client';
+    // The watchers' own listener, beside the call's context (which stays as its maker made it).
     const onConsent = (outcome: ConfirmOutcome) => {
       consent = { by, outcome };
     };
     this.calls.emit({ phase: 'asked', seq, name, args: rawArgs });
-    return this.#track(this.#admitted(target, rawArgs, { ...ctx, onConsent }), ticket, (result) =>
+    return this.#track(this.#admitted(target, rawArgs, ctx, onConsent), ticket, (result) =>
       this.calls.emit({ phase: 'answered', seq, name, answer: result, consent }),
     );
   }
@@ -368,58 +364,67 @@ export class Hub implements SessionHost {
    * Validates, then hands the call to its session's dispatcher (or runs a server-level tool). Not an
    * async function: a JSON Schema validates synchronously, and a trivial call pays for every await.
    */
-  #admitted(target: Target, rawArgs: unknown, ctx: CallContext): Promise<CallAnswer> {
+  #admitted(
+    target: Target,
+    rawArgs: unknown,
+    ctx: CallContext,
+    onConsent: CallContext['onConsent'],
+  ): Promise<CallAnswer> {
     try {
       const { tool } = target;
       // Validate before asking anyone: a person should only ever approve a call that can run.
       // Only zod (async refinements) needs to be awaited.
       if (tool.zod)
-        return this.#validator.validate(tool, rawArgs).then((valid) => this.#valid(target, valid, ctx));
-      return this.#valid(target, this.#validator.validateJson(tool.name, tool.inputSchema, rawArgs), ctx);
+        return this.#validator
+          .validate(tool, rawArgs)
+          .then((valid) => this.#valid(target, valid, ctx, onConsent));
+      return this.#valid(
+        target,
+        this.#validator.validateJson(tool.name, tool.inputSchema, rawArgs),
+        ctx,
+        onConsent,
+      );
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  #valid({ tool, attached }: Target, valid: ArgsResult, ctx: CallContext): Promise<CallAnswer> {
+  #valid(
+    { tool, attached }: Target,
+    valid: ArgsResult,
+    ctx: CallContext,
+    onConsent: CallContext['onConsent'],
+  ): Promise<CallAnswer> {
     if (!valid.ok) return Promise.resolve({ ok: false, error: valid.error });
-    const { authorize } = this.#options;
-    const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
     // A session's call is authorized by its dispatcher, in the session's slot, against the widget as
     // it is when its turn comes (issue #28); a server-level tool has no queue and is asked here.
     if (attached) {
-      const call: LiveCall = { tool, args: valid.args, timeoutMs, authorize };
-      const { confirm, onConsent } = ctx;
+      const { confirm } = ctx;
       const person = asksPerson(confirm, this.askPerson);
       let approvedByPerson = false;
-      if (confirm && (person || onConsent))
-        call.confirm = (request, options) =>
-          confirm(request, options).then((outcome) => {
-            onConsent?.(outcome);
-            approvedByPerson = person && outcome === true;
-            return outcome;
-          });
-      else if (confirm) call.confirm = confirm;
-      if (ctx.client) call.client = ctx.client;
-      if (ctx.signal) call.signal = ctx.signal;
-      if (ctx.closeStream) call.closeStream = ctx.closeStream;
-      const dispatched = attached.dispatcher.dispatch(call);
+      // The question as the dispatcher asks it: the call's own, or (to hear its outcome) wrapped.
+      const asking: Confirm | undefined =
+        confirm && (person || onConsent)
+          ? (request, options) =>
+              confirm(request, options).then((outcome) => {
+                onConsent?.(outcome);
+                approvedByPerson = person && outcome === true;
+                return outcome;
+              })
+          : confirm;
+      const dispatched = attached.dispatcher.dispatch(tool, valid.args, ctx, asking);
       // The answer says the person watching approved it (their yes, not the client's).
       if (!person) return dispatched;
       return dispatched.then((result) =>
         approvedByPerson && result.ok ? { ...result, approvedBy: 'person' as const } : result,
       );
     }
-    return this.#runStatic(tool, valid.args, ctx, authorize, timeoutMs);
+    return this.#runStatic(tool, valid.args, ctx);
   }
 
-  async #runStatic(
-    tool: StaticTool,
-    args: Record<string, unknown>,
-    ctx: CallContext,
-    authorize: Authorizer | undefined,
-    timeoutMs: number,
-  ): Promise<CallAnswer> {
+  async #runStatic(tool: StaticTool, args: Record<string, unknown>, ctx: CallContext): Promise<CallAnswer> {
+    const { authorize } = this.#options;
+    const timeoutMs = this.#options.callTimeoutMs ?? 30_000;
     const auth = await authorizeCall(tool, args, {
       sessionId: '',
       ...(authorize ? { authorize } : {}),
@@ -452,6 +457,9 @@ export class Hub implements SessionHost {
 }
 
 function noop(): void {}
+
+/** The context of a call made with none (a direct `Hub.call`): shared, as nothing writes to it. */
+const NO_CONTEXT: CallContext = Object.freeze({});
 
 const ASKS_PERSON = Symbol.for('ink-mcp/asks-person@1');
 

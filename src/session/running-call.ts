@@ -1,4 +1,5 @@
 import type { CallInfo, Observation, ToolDef, ViewNode } from '../walker/types.js';
+import type { CallContext } from './call-context.js';
 import type { CallSignal } from './call-signal.js';
 import { observeWidget } from './observe-widget.js';
 import type { Session } from './session.js';
@@ -30,7 +31,8 @@ export class RunningCall implements CallInfo {
     tool: ToolDef,
     session: Session,
     node: ViewNode,
-    call: Pick<CallInfo, 'client' | 'closeStream'> & { timeoutMs: number },
+    ctx: CallContext,
+    timeoutMs: number,
     input: CallInfo['input'],
     signal: CallSignal,
   ) {
@@ -41,13 +43,13 @@ export class RunningCall implements CallInfo {
     this.widgetId = tool.widgetId;
     this.action = tool.action;
     this.node = node;
-    this.timeoutMs = call.timeoutMs;
+    this.timeoutMs = timeoutMs;
     this.#signal = signal;
     // Absent, not undefined, when there is none (as handlers have always seen them).
     const self = this as Mutable<CallInfo>;
-    if (call.client) self.client = call.client;
+    if (ctx.client) self.client = ctx.client;
     if (input) self.input = input;
-    if (call.closeStream) self.closeStream = call.closeStream;
+    if (ctx.closeStream) self.closeStream = ctx.closeStream;
   }
 
   get signal(): AbortSignal {
