@@ -7,10 +7,10 @@ import { errorText } from '../util/text.js';
 import { SCREEN_READ } from '../walker/builtin-catalog.js';
 import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
 import { sessionToolName } from '../walker/tool-name.js';
+import { actName, callAct } from './act-tool.js';
 import { actionLines, actionsChangeText, allActionsText } from './actions-now.js';
 import { type CallResultOptions, internalErrorResult, shownView, toCallResult } from './call-result.js';
 import type { CallToolContext } from './call-tool-context.js';
-import { actName } from './stable-surface.js';
 import { hasOutputSchema, type StructuredCheck, structuredResult } from './structured-result.js';
 import { closestNames } from './suggest.js';
 import { ToolCall } from './tool-call.js';
@@ -42,7 +42,7 @@ export function callTool(
     const { act, acting } = call;
     answered =
       act !== undefined && acting !== undefined
-        ? ctx.hub.callAction(act, acting.widget, acting.action, acting.args, call)
+        ? callAct(ctx.hub, act, acting, call)
         : ctx.hub.call(call.canonical, call.args, call, call.tool);
   } catch (error) {
     return Promise.resolve(failed(ctx, called, error));

@@ -1,5 +1,5 @@
 import type { Hub } from '../session/hub.js';
-import { ACT, KEYBOARD_PRESS, SCREEN_SCREENSHOT, stableCatalog } from '../walker/builtin-catalog.js';
+import { KEYBOARD_PRESS, SCREEN_SCREENSHOT, stableCatalog } from '../walker/builtin-catalog.js';
 import { isId } from '../walker/ids.js';
 import { sessionToolName } from '../walker/tool-name.js';
 import type { JsonObject, ToolAnnotations } from '../walker/types.js';
@@ -22,20 +22,6 @@ export interface ListedTool {
   inputSchema: JsonObject;
   annotations: ToolAnnotations;
   outputSchema?: JsonObject;
-}
-
-/** The canonical name of a session's `act` tool. */
-export function actName(sessionId: string): string {
-  return sessionToolName(sessionId, ACT);
-}
-
-/** The session whose `act` tool `canonical` names, if it is one of `sessionIds`. */
-export function actSessionOf(canonical: string, sessionIds: (id: string) => boolean): string | undefined {
-  const dot = canonical.indexOf('.');
-  // Compared in place: every call asks, and nearly every called name is not an `act`.
-  if (dot < 0 || canonical.length !== dot + 1 + ACT.length || !canonical.endsWith(ACT)) return undefined;
-  const sessionId = canonical.slice(0, dot);
-  return sessionIds(sessionId) ? sessionId : undefined;
 }
 
 /**
@@ -101,53 +87,4 @@ interface SessionBuiltins {
 function sessionKey(s: SessionBuiltins): string {
   if (!s.builtins) return `${s.id}-`;
   return s.screenshots ? `${s.id}+s` : `${s.id}+`;
-}
-
-/** An `act` call's arguments, checked: which action, and its own arguments. */
-export type ActRequest =
-  | { ok: true; widget: string; action: string; args: unknown }
-  | { ok: false; issues: { path: string[]; message: string }[] };
-
-/**
- * Reads `{widget, action, args}`. `args` is JSON object text as listed, an object, or absent/null
- * (no arguments); the action's own schema checks what is inside.
- */
-export function readAct(raw: unknown): ActRequest {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return { ok: false, issues: [{ path: [], message: 'expected an object {widget, action, args}' }] };
-  const { widget, action, args, ...rest } = raw as Record<string, unknown>;
-  const issues: { path: string[]; message: string }[] = [];
-  if (typeof widget !== 'string' || widget === '')
-    issues.push({ path: ['widget'], message: 'expected the id of a widget on screen (a non-empty string)' });
-  if (typeof action !== 'string' || action === '')
-    issues.push({
-      path: ['action'],
-      message: 'expected the name of one of its actions (a non-empty string)',
-    });
-  for (const key of Object.keys(rest))
-    issues.push({ path: [key], message: 'unknown key: act takes widget, action and args only' });
-  let parsed: unknown = {};
-  if (typeof args === 'string') {
-    const text = args.trim();
-    if (text !== '') {
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        issues.push({
-          path: ['args'],
-          message: `is not JSON (${error instanceof Error ? error.message : String(error)}); write the arguments as a JSON object, e.g. {"text":"hi"}, or {} for none`,
-        });
-      }
-    }
-  } else if (args !== undefined && args !== null) parsed = args;
-  if (
-    issues.every((i) => i.path[0] !== 'args') &&
-    (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-  )
-    issues.push({
-      path: ['args'],
-      message: 'expected a JSON object of the action\'s arguments, e.g. {"text":"hi"}, or {} for none',
-    });
-  if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, widget: widget as string, action: action as string, args: parsed };
 }

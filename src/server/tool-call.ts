@@ -1,14 +1,12 @@
 import type { RequestId, ServerContext } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
-import { invalidArguments } from '../registry/call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
 import type { CallContext } from '../session/call-context.js';
 import type { CallAnswer } from '../session/hub.js';
-import { toolName, widgetActionName } from '../walker/tool-name.js';
+import { type ActCall, actListedName, actRefused, actSession, actToolName, readAct } from './act-tool.js';
 import type { CallToolContext } from './call-tool-context.js';
 import { type ClientInfo, cleanClientInfo } from './client-info.js';
 import { elicitationConfirm } from './elicit-confirm.js';
-import { type ActRequest, actName, actSessionOf, readAct } from './stable-surface.js';
 
 /**
  * One tools/call request: made once, as the request arrives, and handed by reference to the hub, the
@@ -30,7 +28,7 @@ export class ToolCall implements CallContext {
   /** The session whose `act` tool was called, if it was. */
   readonly act: string | undefined;
   /** The `act` call's arguments, read: the widget's action to call, and its own arguments. */
-  readonly acting: Extract<ActRequest, { ok: true }> | undefined;
+  readonly acting: ActCall | undefined;
   /** An `act` call refused at once (its arguments are not `{widget, action, args}`): the answer. */
   readonly refused: CallAnswer | undefined;
   readonly canonical: string;
@@ -71,8 +69,7 @@ export class ToolCall implements CallContext {
     this.act = act;
     const reading = act === undefined ? undefined : readAct(args);
     if (act !== undefined && reading?.ok === false) {
-      const error = invalidArguments(actName(act), reading.issues);
-      this.refused = { ok: false, error, screen: hub.session(act)?.screen() };
+      this.refused = actRefused(hub, act, reading.issues);
       this.acting = undefined;
       this.canonical = called;
       this.tool = undefined;
@@ -85,23 +82,19 @@ export class ToolCall implements CallContext {
     this.refused = undefined;
     const acting = act !== undefined && reading?.ok ? reading : undefined;
     this.acting = acting;
-    // An `act` call is the call of the widget's own tool, shown as `widget.action` (it is not listed).
-    const shownAction = acting ? widgetActionName(acting.widget, acting.action) : undefined;
     if (act !== undefined && acting) {
-      this.canonical = toolName(act, acting.widget, acting.action);
+      this.canonical = actToolName(act, acting);
       this.tool = undefined;
+      this.args = acting.args;
+      this.listedName = actListedName(names, this.canonical, acting);
     } else {
       const found = resolve(calls, called, listed);
       this.canonical = found.canonical;
       this.tool = found.tool;
+      this.args = args ?? {};
+      this.listedName = names.lister;
     }
-    const canonical = this.canonical;
-    this.args = acting ? acting.args : (args ?? {});
-    this.listedName =
-      shownAction === undefined
-        ? names.lister
-        : (name: string) => (name === canonical ? shownAction : names.listed(name));
-    const shownName = this.tool || shownAction !== undefined ? this.listedName(canonical) : called;
+    const shownName = this.tool || acting ? this.listedName(this.canonical) : called;
     this.shownName = shownName;
     // Every call gets a way to ask a person: the hub decides from the spec that actually runs, whose
     // annotations may ask for the authorizer when the listed tool's did not (the widget as it is at
@@ -114,20 +107,6 @@ export class ToolCall implements CallContext {
       viewConfirm ??
       hub.askPerson;
   }
-}
-
-/**
- * The session whose `act` tool a called name means: its listed name, `session.act`, or `session_act`
- * (called before any listing; a server-level tool of that name wins).
- */
-function actSession(
-  { hub }: CallToolContext,
-  called: string,
-  listed: string | undefined,
-): string | undefined {
-  const found = actSessionOf(listed ?? called, hub.hasSession);
-  if (found !== undefined || !called.endsWith('_act') || hub.registry.get(called)) return found;
-  return actSessionOf(actName(called.slice(0, -'_act'.length)), hub.hasSession);
 }
 
 /**
