@@ -177,3 +177,25 @@ describe('layers', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('one home for the act tool (src/server/act-tool.ts; its catalog entry in src/walker/builtin-catalog.ts)', () => {
+  /** The src/ files (besides act-tool.ts and, where allowed, the catalog) whose code matches `pattern`. */
+  const elsewhere = (pattern: RegExp, alsoAllowed: string[] = []): string[] =>
+    files(join(root, 'src'))
+      .map((file) => relative(root, file).replace(/\\/g, '/'))
+      .filter((file) => file !== 'src/server/act-tool.ts' && !alsoAllowed.includes(file))
+      .filter((file) => pattern.test(code(readFileSync(join(root, file), 'utf8'))));
+
+  it('only act-tool.ts reads the act tool’s name, arguments and routing', () => {
+    // Its name: the catalog's ACT / ACT_ENTRY (the catalog itself builds the stable listing's entries).
+    expect(elsewhere(/\bACT(_ENTRY)?\b/, ['src/walker/builtin-catalog.ts'])).toEqual([]);
+    // Its arguments, its session and its route to the widget's own tool.
+    expect(elsewhere(/\bfunction (readAct|actName|actSessionOf|actSession|callAct)\b/)).toEqual([]);
+    expect(elsewhere(/\.callAction\(/)).toEqual([]);
+  });
+});
+
+/** Source text without its comments (what a file says about a rule is not where the rule lives). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
