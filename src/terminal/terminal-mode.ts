@@ -1,3 +1,5 @@
+import type { TerminalCursor } from './xterm-screen.js';
+
 /**
  * How a terminal session reaches its app, when ink-mcp cannot reach the app's Ink by module:
  * `'stdio'`, a Node program whose Ink is bundled into its own code, driven through a terminal ink-mcp
@@ -20,6 +22,15 @@ const PTY_WHY: Record<PtyWhy, string> = {
   started_by_node:
     'the program runs in a pseudo-terminal (a Node process of the command started it with its terminal; it is not a Node program ink-mcp can hook)',
 };
+
+/**
+ * Where the terminal's cursor is, as a line under the mode line: where typed text goes in a program
+ * that shows it (a shell, a readline prompt). None while the app hides it, as Ink apps do: it tells
+ * nothing then, and answers are kept short (issue #38).
+ */
+export function cursorLine(cursor: TerminalCursor | undefined): string | undefined {
+  return cursor && `Cursor: row ${cursor.row}, column ${cursor.column}.`;
+}
 
 /** The line every answer of a terminal session carries: the mode, and what it cannot do. */
 export function modeLine(mode: TerminalMode, why: PtyWhy = 'not_node'): string {

@@ -9,7 +9,7 @@ import { ActionError } from '../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../walker/builtin-catalog.js';
 import { markBuiltin } from '../walker/reserved-ids.js';
 import type { ToolProvider, ViewNode } from '../walker/types.js';
-import { modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
+import { cursorLine, modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
 import type { TerminalScreen } from './xterm-screen.js';
 
 export interface TerminalApp {
@@ -41,6 +41,7 @@ export function terminalSession(options: TerminalSessionOptions): Session {
   const { id, app, logger } = options;
   const { screen } = app;
   let session: Session | undefined;
+  const mode = modeLine(app.mode, app.ptyWhy);
   const host: BuiltinHost = {
     press: async (data) => {
       // Not into a view drawn a blink ago (it may not listen yet), as a person would not.
@@ -87,7 +88,10 @@ export function terminalSession(options: TerminalSessionOptions): Session {
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
     styledScreen: () => screen.styled(),
-    mode: modeLine(app.mode, app.ptyWhy),
+    mode: () => {
+      const cursor = cursorLine(screen.cursor());
+      return cursor === undefined ? mode : `${mode}\n${cursor}`;
+    },
   });
   return session;
 }
