@@ -6,7 +6,10 @@ import { createElement as h, useState } from 'react';
 
 const ITEMS = [
   { label: 'main (main) \u001b[90mjust now\u001b[0m', value: 'main' },
-  { label: 'feature \u001b]8;;https://example.com\u0007link\u001b]8;;\u0007 \u001b[1mtip\u001b[22m', value: 'feature' },
+  {
+    label: 'feature \u001b]8;;https://example.com\u0007link\u001b]8;;\u0007 \u001b[1mtip\u001b[22m',
+    value: 'feature',
+  },
 ];
 
 function App() {

@@ -6,7 +6,8 @@ import { createElement as h, useState } from 'react';
 
 const ANSWER = 'CRANE';
 const BACKGROUND = { right: '#6aaa64', elsewhere: '#c9b458', absent: '#787c7e' };
-const mark = (letter, i) => (ANSWER[i] === letter ? 'right' : ANSWER.includes(letter) ? 'elsewhere' : 'absent');
+const mark = (letter, i) =>
+  ANSWER[i] === letter ? 'right' : ANSWER.includes(letter) ? 'elsewhere' : 'absent';
 
 function App() {
   const [guesses, setGuesses] = useState([]);
@@ -22,7 +23,11 @@ function App() {
       Box,
       { key: i, gap: 1 },
       [...word].map((letter, j) =>
-        h(Text, { key: j, bold: true, color: 'white', backgroundColor: BACKGROUND[mark(letter, j)] }, ` ${letter} `),
+        h(
+          Text,
+          { key: j, bold: true, color: 'white', backgroundColor: BACKGROUND[mark(letter, j)] },
+          ` ${letter} `,
+        ),
       ),
     );
   return h(

@@ -26,7 +26,12 @@ function Form() {
 
 function Inert() {
   const [draft, setDraft] = useState('x');
-  return h(Box, null, h(Text, null, 'Note: '), h(TextInput, { value: draft, onChange: setDraft, onSubmit: () => {} }));
+  return h(
+    Box,
+    null,
+    h(Text, null, 'Note: '),
+    h(TextInput, { value: draft, onChange: setDraft, onSubmit: () => {} }),
+  );
 }
 
 render(h(process.argv[2] === 'inert' ? Inert : Form));
