@@ -127,6 +127,11 @@ for (const [how, prompt, keys, chars] of [
     await call('app_keyboard_type', { text: keys });
     const done = await waitFor(call, `answered ${how}: ${chars} characters`);
     expect(!done.isError, 'the app did not go on to render with Ink', done.text);
+    expect(
+      done.text.includes('drew on its terminal before it imported Ink'),
+      'the Mode line is not why',
+      done.text,
+    );
   });
 }
 

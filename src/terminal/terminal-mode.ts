@@ -32,8 +32,11 @@ export function cursorLine(cursor: TerminalCursor | undefined): string | undefin
   return cursor && `Cursor: row ${cursor.row}, column ${cursor.column}.`;
 }
 
-/** The line every answer of a terminal session carries: the mode, and what it cannot do. */
-export function modeLine(mode: TerminalMode, why: PtyWhy = 'not_node'): string {
+/**
+ * The line every answer of a terminal session carries: the mode, and what it cannot do. `lateInk`
+ * (`'stdio'` only): the app imported an Ink after it was served in terminal mode.
+ */
+export function modeLine(mode: TerminalMode, why: PtyWhy = 'not_node', lateInk = false): string {
   if (mode === 'devtools')
     return (
       "Mode: DevTools hook — the app's Ink is bundled into its code: its React tree, focus and " +
@@ -43,7 +46,9 @@ export function modeLine(mode: TerminalMode, why: PtyWhy = 'not_node'): string {
   const how =
     mode === 'pty'
       ? PTY_WHY[why]
-      : 'the app draws on its terminal with no Ink ink-mcp could hook (one bundled into its code, or none)';
+      : lateInk
+        ? 'the app drew on its terminal before it imported Ink (a prompt first), so its Ink renders there, unhooked'
+        : 'the app draws on its terminal with no Ink ink-mcp could hook (one bundled into its code, or none)';
   return (
     `Mode: terminal — ${how}. Keys and the screen only: no widgets, no focus, no element tree; ` +
     'each key waits until the app has written and gone quiet.'

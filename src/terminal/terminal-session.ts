@@ -21,6 +21,11 @@ export interface TerminalApp {
   mode: TerminalMode;
   /** In a pseudo-terminal: why (said in every answer). @default 'not_node' */
   ptyWhy?: PtyWhy;
+  /**
+   * In the app's own process (`'stdio'`): whether the app has imported an Ink since it was served
+   * here (it drew first: a prompt before Ink), which then renders on this terminal, unhooked.
+   */
+  lateInk?: () => boolean;
 }
 
 export interface TerminalSessionOptions {
@@ -41,7 +46,6 @@ export function terminalSession(options: TerminalSessionOptions): Session {
   const { id, app, logger } = options;
   const { screen } = app;
   let session: Session | undefined;
-  const mode = modeLine(app.mode, app.ptyWhy);
   const host: BuiltinHost = {
     press: async (data) => {
       // Not into a view drawn a blink ago (it may not listen yet), as a person would not.
@@ -89,6 +93,7 @@ export function terminalSession(options: TerminalSessionOptions): Session {
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
     styledScreen: () => screen.styled(),
     mode: () => {
+      const mode = modeLine(app.mode, app.ptyWhy, app.lateInk?.() === true);
       const cursor = cursorLine(screen.cursor());
       return cursor === undefined ? mode : `${mode}\n${cursor}`;
     },
