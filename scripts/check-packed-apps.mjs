@@ -4,9 +4,10 @@
 // libraries (with install scripts off: terminal mode must need no compiler), then one minimal app of
 // each class of the issue driven through `npx ink-mcp -- …` by a real MCP client over stdio, each
 // answer checked for what its class needs. The apps are ours (test/launcher/apps/), copied into the
-// folder. Usage: `node scripts/check-packed-apps.mjs [--show] [--only <class>]` (after `npm run
+// folder; two of them also as npm CLIs installed beside ink-mcp and run with `npx <cli>`. Usage: `node scripts/check-packed-apps.mjs [--show] [--only <class>]` (after `npm run
 // build`); `--show` prints every answer, `--only 6` runs only the apps of class 6.
-import { chmodSync, copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -44,7 +45,39 @@ for (const name of APPS) {
   if (name.endsWith('.sh')) chmodSync(inProject(name), 0o755);
 }
 const locked = (name) => `${name}@${installedVersion(repo, name)}`;
-project.shell(`npm install --ignore-scripts ${tarball} ${LIBRARIES.map(locked).join(' ')}`);
+/**
+ * An npm CLI made of one fixture app (its `bin`, with its own dependencies), packed as it would be
+ * published: installed beside ink-mcp, npm lays out its Ink and React as for a user's.
+ */
+function cliPackage(name, file, dependencies) {
+  const folder = join(dir, name);
+  mkdirSync(folder);
+  const manifest = { name, version: '1.0.0', type: 'module', bin: { [name]: 'cli.js' }, dependencies };
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    join(folder, 'cli.js'),
+    `#!/usr/bin/env node\n${readFileSync(join(repo, 'test/launcher/apps', file), 'utf8')}`,
+  );
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
+  return join(dir, JSON.parse(packed)[0].filename);
+}
+// A CLI on Ink 5 and React 18 (its own copies, under its folder; the widget library hoisted beside
+// ink-mcp's peers), and one that imports Ink late, inside main() (issue #41, the second sweep).
+const clis = [
+  cliPackage('search-cli', 'text-input-cli.js', {
+    ink: installedVersion(repo, 'ink5'),
+    react: installedVersion(repo, 'react18'),
+    'ink-text-input': installedVersion(repo, 'ink-text-input'),
+  }),
+  cliPackage('late-cli', 'late-ink.js', {
+    ink: installedVersion(repo, 'ink'),
+    react: installedVersion(repo, 'react'),
+  }),
+];
+project.shell(`npm install --ignore-scripts ${tarball} ${LIBRARIES.map(locked).join(' ')} ${clis.join(' ')}`);
 step(
   `installed on Node ${process.versions.node}: ${LIBRARIES.map((n) => `${n} ${project.installed(n)}`).join(', ')}`,
 );
@@ -107,6 +140,10 @@ async function run(title, flags, command, drive, env = {}) {
   }
 }
 
+/** The checks, run two at a time (most of a run is waiting on the app: a pair fits 2 cores). */
+const checks = [];
+const check = (...args) => checks.push(args);
+
 const act = (call, widget, action, args = {}) => call('app_act', { widget, action, args });
 const waitFor = (call, text) => call('app_screen_wait_for', { text, timeout_ms: 20_000 });
 
@@ -121,7 +158,7 @@ for (const [how, prompt, keys, chars] of [
   ['data', 'Type a name, then Enter:', 'sk-1234\n', 7],
   ['raw', 'Press a key to start:', 'x', 1],
 ]) {
-  await run(`1 stdin (${how})`, [], ['node', 'stdin-first.js', how], async ({ call }) => {
+  check(`1 stdin (${how})`, [], ['node', 'stdin-first.js', how], async ({ call }) => {
     const asked = await waitFor(call, prompt);
     expect(!asked.isError, `the prompt "${prompt}" was not shown`, asked.text);
     await call('app_keyboard_type', { text: keys });
@@ -136,7 +173,7 @@ for (const [how, prompt, keys, chars] of [
 }
 
 // 2. A Node wrapper that starts the UI in a child with inherited stdio: a Node child, served by module.
-await run(
+check(
   '2 wrapper, Node child',
   ['--columns', '64', '--rows', '9'],
   ['node', 'wrapper.js', 'needs-terminal.js'],
@@ -148,7 +185,7 @@ await run(
   },
 );
 // …and a child that is not Node: served in a pseudo-terminal without --terminal.
-await run(
+check(
   '2 wrapper, non-Node child',
   ['--columns', '60', '--rows', '10'],
   ['node', 'wrapper.js', './needs-tty.sh'],
@@ -170,7 +207,7 @@ await run(
 );
 
 // 3. A key whose effect lands in a timer: the answer shows the view it opened, and its actions.
-await run(
+check(
   '3 effects after a key',
   [],
   ['node', 'delayed-view.js'],
@@ -199,7 +236,7 @@ await run(
 );
 
 // 4. No false success: a submit does what Enter does (a form that saves on its own handler)…
-await run('4 submit, a form', [], ['node', 'save-on-enter.js', 'form'], async ({ call }) => {
+check('4 submit, a form', [], ['node', 'save-on-enter.js', 'form'], async ({ call }) => {
   const typed = await act(call, 'text_input_1', 'type_into', { text: 'Ada' });
   expect(!typed.isError && typed.text.includes('Saved name: (empty)'), 'type_into failed', typed.text);
   const submitted = await act(call, 'text_input_1', 'submit');
@@ -210,7 +247,7 @@ await run('4 submit, a form', [], ['node', 'save-on-enter.js', 'form'], async ({
   );
 });
 // …and one with no effect says so.
-await run('4 submit, no effect', [], ['node', 'save-on-enter.js', 'inert'], async ({ call }) => {
+check('4 submit, no effect', [], ['node', 'save-on-enter.js', 'inert'], async ({ call }) => {
   const submitted = await act(call, 'text_input_1', 'submit');
   expect(
     submitted.isError === true && submitted.text.includes('its effect is not seen'),
@@ -220,7 +257,7 @@ await run('4 submit, no effect', [], ['node', 'save-on-enter.js', 'inert'], asyn
 });
 
 // 5. App text with escape codes reaches the agent cleaned: options, selection, actions.
-await run('5 cleaned labels', [], ['node', 'coloured-labels.js'], async ({ call }) => {
+check('5 cleaned labels', [], ['node', 'coloured-labels.js'], async ({ call }) => {
   const options = await act(call, 'select_input_1', 'get_options');
   expect(
     /"label": ?"main \(main\) just now"/.test(options.text),
@@ -241,7 +278,7 @@ await run('5 cleaned labels', [], ['node', 'coloured-labels.js'], async ({ call 
 });
 
 // 6. Terminal mode: an exit during a call answers its exit code and last screen…
-await run('6 terminal, an exit', [], ['./fails-later.sh'], async ({ call }) => {
+check('6 terminal, an exit', [], ['./fails-later.sh'], async ({ call }) => {
   const waited = await waitFor(call, 'ready to serve');
   expect(
     waited.isError === true &&
@@ -253,7 +290,7 @@ await run('6 terminal, an exit', [], ['./fails-later.sh'], async ({ call }) => {
   );
 });
 // …the cursor line is true (shown after a prompt, none once hidden), and so is the Mode line.
-await run('6 terminal, cursor and Mode', [], ['./prompt-cursor.sh'], async ({ call }) => {
+check('6 terminal, cursor and Mode', [], ['./prompt-cursor.sh'], async ({ call }) => {
   const asked = await waitFor(call, 'Your name:');
   expect(
     asked.text.includes('Cursor: row 1, column 12.'),
@@ -265,7 +302,7 @@ await run('6 terminal, cursor and Mode', [], ['./prompt-cursor.sh'], async ({ ca
   const hidden = await waitFor(call, 'the cursor is hidden');
   expect(!hidden.isError && !hidden.text.includes('Cursor:'), 'a hidden cursor was placed', hidden.text);
 });
-await run(
+check(
   '6 terminal, a Node app with --terminal',
   ['--terminal'],
   ['node', 'needs-terminal.js'],
@@ -280,7 +317,7 @@ await run(
 );
 
 // 7. Colour that carries meaning: the answer after a guess tells the tiles apart.
-await run('7 colour in the answer', [], ['node', 'letter-tiles.js'], async ({ call }) => {
+check('7 colour in the answer', [], ['node', 'letter-tiles.js'], async ({ call }) => {
   const guessed = await call('app_keyboard_type', { text: 'cater\r' });
   expect(guessed.text.includes(COLOUR_ROWS_HEAD), 'no colours in the answer', guessed.text);
   for (const [letter, colour] of [
@@ -295,6 +332,43 @@ await run('7 colour in the answer', [], ['node', 'letter-tiles.js'], async ({ ca
     );
   }
 });
+
+// npm CLIs installed beside ink-mcp (`npm i ink-mcp <cli>`), run as their READMEs say (`npx <cli>`).
+check('cli on Ink 5 and React 18', [], ['npx', 'search-cli'], async ({ call }) => {
+  const typed = await call('app_keyboard_type', { text: 'unicorn' });
+  expect(
+    !typed.isError && typed.text.includes('results for: unicorn'),
+    'the first keys were not typed',
+    typed.text,
+  );
+  expect(typed.text.includes('text_input_1.type_into'), 'its ink-text-input was not recognised', typed.text);
+});
+check(
+  'cli that imports Ink late',
+  [],
+  ['npx', 'late-cli'],
+  async ({ call }) => {
+    const typed = await call('app_keyboard_type', { text: 'ok' });
+    expect(
+      !typed.isError && typed.text.includes('late app, typed: ok'),
+      'the keys did not reach it',
+      typed.text,
+    );
+  },
+  { LATE_START_MS: '3000' },
+);
+
+let failed;
+await Promise.all(
+  [1, 2].map(async () => {
+    for (let next = checks.shift(); next && failed === undefined; next = checks.shift()) {
+      await run(...next).catch((error) => {
+        failed ??= error;
+      });
+    }
+  }),
+);
+if (failed) throw failed;
 
 project.remove();
 step(
