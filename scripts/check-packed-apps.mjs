@@ -21,6 +21,7 @@ const APPS = [
   'needs-terminal.js',
   'needs-tty.sh',
   'delayed-view.js',
+  'ticker.js',
   'save-on-enter.js',
   'coloured-labels.js',
   'fails-later.sh',
@@ -234,6 +235,17 @@ check(
   // A view 500 ms after the key, and a window of 2 s: a slow answer cannot show it by chance.
   { DELAY_MS: '500', INK_MCP_KEY_EFFECTS_MS: '2000' },
 );
+
+// …and one that animates after the key: the answer says the screen was still changing.
+check('3 still changing', [], ['node', 'ticker.js'], async ({ call }) => {
+  const pressed = await call('app_keyboard_press', { keys: ['g'] });
+  expect(
+    /tick \d+/.test(pressed.text) &&
+      pressed.text.includes('The screen was still changing when this answer was written'),
+    'the answer did not say the screen was still changing',
+    pressed.text,
+  );
+});
 
 // 4. No false success: a submit does what Enter does (a form that saves on its own handler)…
 check('4 submit, a form', [], ['node', 'save-on-enter.js', 'form'], async ({ call }) => {
