@@ -4,8 +4,9 @@
 // libraries (with install scripts off: terminal mode must need no compiler), then one minimal app of
 // each class of the issue driven through `npx ink-mcp -- …` by a real MCP client over stdio, each
 // answer checked for what its class needs. The apps are ours (test/launcher/apps/), copied into the
-// folder; two of them also as npm CLIs installed beside ink-mcp and run with `npx <cli>`. Usage: `node scripts/check-packed-apps.mjs [--show] [--only <class>]` (after `npm run
-// build`); `--show` prints every answer, `--only 6` runs only the apps of class 6.
+// folder; two of them also as npm CLIs installed beside ink-mcp and run with `npx <cli>`.
+// Usage: `node scripts/check-packed-apps.mjs [--show] [--only <class>]` (after `npm run build`);
+// `--show` prints every answer, `--only 6` runs only the apps of class 6.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,7 +122,6 @@ async function run(title, flags, command, drive, env = {}) {
   });
   const client = new Client({ name: 'check-packed-apps', version: '1' });
   const at = performance.now();
-  await client.connect(transport);
   const call = async (name, args = {}) => {
     const result = await client.callTool({ name, arguments: args });
     const text = result.content.map((c) => c.text ?? '').join('\n');
@@ -132,6 +132,7 @@ async function run(title, flags, command, drive, env = {}) {
     return { ...result, text };
   };
   try {
+    await client.connect(transport);
     await drive({ call, stderr: () => stderr });
     step(`${title}: passed (${((performance.now() - at) / 1000).toFixed(1)} s)`);
   } catch (error) {
