@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 // The answer's wording, from its one home (the build this check packs).
 import { COLOUR_ROWS_HEAD } from '../dist/src/screen/colour-hint.js';
-import { installedVersion, packedProject, repo, step } from './packed-project.mjs';
+import { attachInPty, installedVersion, packedProject, repo, step } from './packed-project.mjs';
 
 const APPS = [
   'stdin-first.js',
@@ -144,7 +144,7 @@ async function run(title, flags, command, drive, env = {}) {
 
 /** The checks, run two at a time (most of a run is waiting on the app: a pair fits 2 cores). */
 const checks = [];
-const check = (...args) => checks.push(args);
+const check = (...args) => checks.push(() => run(...args));
 
 const act = (call, widget, action, args = {}) => call('app_act', { widget, action, args });
 const waitFor = (call, text) => call('app_screen_wait_for', { text, timeout_ms: 20_000 });
@@ -346,6 +346,47 @@ check('7 colour in the answer', [], ['node', 'letter-tiles.js'], async ({ call }
   }
 });
 
+// …and attached (`--attach`, in a person's terminal, over HTTP) the same widgets are recognised.
+checks.push(async () => {
+  const title = '7 attached, the same widgets';
+  if (only !== undefined && only !== '7') return;
+  const command = ['ink-mcp', '--attach', '--', 'node', 'save-on-enter.js', 'form'];
+  step(`${title}: npx ${command.join(' ')} (in a pseudo-terminal)`);
+  const runtime = join(dir, '.attached');
+  mkdirSync(runtime, { mode: 0o700 });
+  const at = performance.now();
+  const attached = await attachInPty({
+    file: 'npx',
+    args: command,
+    cwd: project.project,
+    env: project.env,
+    runtime,
+    clientName: 'check-packed-apps',
+  }).catch((error) => {
+    throw new Error(`check-packed-apps: ${title}: ${error.message}`);
+  });
+  try {
+    const result = await attached.client.callTool({
+      name: 'app_act',
+      arguments: { widget: 'text_input_1', action: 'type_into', args: { text: 'Ada' } },
+    });
+    const text = result.content.map((c) => c.text ?? '').join('\n');
+    if (show) process.stdout.write(`\napp_act text_input_1.type_into (attached):\n${text}\n`);
+    expect(
+      !result.isError && text.includes('text_input_1.submit'),
+      'the text input was not recognised',
+      text,
+    );
+    step(`${title}: passed (${((performance.now() - at) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    throw new Error(
+      `check-packed-apps: ${title}: ${error.message}\nthe terminal showed:\n${attached.shown()}`,
+    );
+  } finally {
+    await attached.close();
+  }
+});
+
 // npm CLIs installed beside ink-mcp (`npm i ink-mcp <cli>`), run as their READMEs say (`npx <cli>`).
 check('cli on Ink 5 and React 18', [], ['npx', 'search-cli'], async ({ call }) => {
   const typed = await call('app_keyboard_type', { text: 'unicorn' });
@@ -375,7 +416,7 @@ let failed;
 await Promise.all(
   [1, 2].map(async () => {
     for (let next = checks.shift(); next && failed === undefined; next = checks.shift()) {
-      await run(...next).catch((error) => {
+      await next().catch((error) => {
         failed ??= error;
       });
     }

@@ -6,12 +6,11 @@
 // under a real MCP client over stdio, the attached one in a real pseudo-terminal, connected over HTTP
 // with the connection file it writes. Installs prefer npm's cache, so a machine that ran `npm ci`
 // here needs little or no network. Usage: `node scripts/check-quickstart.mjs` (after `npm run build`).
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pty from '@lydell/node-pty';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { packedProject, repo, step } from './packed-project.mjs';
+import { attachInPty, packedProject, repo, step } from './packed-project.mjs';
 
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
 const SECTIONS = ['## Quick start', '## Testing with `ink-mcp/testing`'];
@@ -86,47 +85,20 @@ await addThree(stdio, 'headless');
 await stdio.close();
 
 step('npx tsx main.tsx, in a pseudo-terminal, over HTTP');
-// A person's terminal is not CI: under CI=true Ink draws only the last frame (is-in-ci).
-const { CI: _ci, ...terminalEnv } = env;
-const term = pty.spawn('npx', ['tsx', 'main.tsx'], {
+const attached = await attachInPty({
+  file: 'npx',
+  args: ['tsx', 'main.tsx'],
   cwd: project,
-  env: terminalEnv,
-  cols: 80,
-  rows: 24,
-  name: 'xterm',
-});
-let shown = '';
-term.onData((data) => {
-  shown += data;
+  env,
+  runtime,
+  clientName: 'check-quickstart',
+}).catch((error) => {
+  throw new Error(`check-quickstart: ${error.message}`);
 });
 try {
-  const folder = join(runtime, 'ink-mcp');
-  let file;
-  for (let i = 0; i < 600 && !file; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    file = existsSync(folder) ? readdirSync(folder).find((f) => f.endsWith('.json')) : undefined;
-  }
-  if (!file)
-    throw new Error(`check-quickstart: attached: no connection file; the terminal showed:\n${shown}`);
-  const { url, token } = JSON.parse(readFileSync(join(folder, file), 'utf8'));
-  // The file is written just before the banner goes to stderr, and the pty hands the banner to this
-  // process some time later (on a loaded machine, after the poll above has found the file).
-  for (let i = 0; i < 100 && !shown.includes(token); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!shown.includes(token)) {
-    throw new Error(`check-quickstart: attached: the token was not printed; the terminal showed:\n${shown}`);
-  }
-  const http = new Client({ name: 'check-quickstart', version: '1' });
-  await http.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  await addThree(http, 'attached');
-  await http.close();
+  await addThree(attached.client, 'attached');
 } finally {
-  term.kill();
+  await attached.close();
 }
 
 remove();
