@@ -6,7 +6,7 @@
 // answer checked for what its class needs. The apps are ours (test/launcher/apps/), copied into the
 // folder; two of them also as npm CLIs installed beside ink-mcp and run with `npx <cli>`.
 // Usage: `node scripts/check-packed-apps.mjs [--show] [--only <class>]` (after `npm run build`);
-// `--show` prints every answer, `--only 6` runs only the apps of class 6.
+// `--show` prints every answer, `--only 6` runs only the apps of class 6 (`--only cli`: the CLIs).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
