@@ -6,24 +6,12 @@
 // under a real MCP client over stdio, the attached one in a real pseudo-terminal, connected over HTTP
 // with the connection file it writes. Installs prefer npm's cache, so a machine that ran `npm ci`
 // here needs little or no network. Usage: `node scripts/check-quickstart.mjs` (after `npm run build`).
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pty from '@lydell/node-pty';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { attachInPty, packedProject, repo, step } from './packed-project.mjs';
 
-const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = readFileSync(join(repo, 'README.md'), 'utf8');
 const SECTIONS = ['## Quick start', '## Testing with `ink-mcp/testing`'];
 const APP = /^npx tsx main\.tsx( --stdio)?$/;
@@ -37,30 +25,7 @@ function blocks(heading) {
   return [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map(([, lang, body]) => ({ lang, body }));
 }
 
-function step(text) {
-  process.stdout.write(`\n-- ${text}\n`);
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'ink-mcp-quickstart-'));
-const runtime = join(dir, '.runtime');
-mkdirSync(runtime, { mode: 0o700 });
-const env = {
-  ...process.env,
-  npm_config_prefer_offline: 'true',
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-  // The attached app writes its connection file here (see "Try the example" in the README).
-  XDG_RUNTIME_DIR: runtime,
-};
-
-step(`npm pack (into ${dir})`);
-const packed = JSON.parse(
-  execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repo, encoding: 'utf8' }),
-);
-const tarball = join(dir, packed[0].filename);
-const project = join(dir, 'project');
-mkdirSync(project);
+const { env, project, runtime, shell, installed, tarball, remove } = packedProject('ink-mcp-quickstart-');
 
 const appCommands = [];
 for (const section of SECTIONS) {
@@ -81,18 +46,10 @@ for (const section of SECTIONS) {
       }
       // The one change: `ink-mcp` comes from this repository's tarball, not the registry.
       const command = line.startsWith('npm install') ? line.replace(/ ink-mcp\b/, ` ${tarball}`) : line;
-      step(command);
-      const result = spawnSync('bash', ['-euo', 'pipefail', '-c', command], {
-        cwd: project,
-        env,
-        stdio: 'inherit',
-      });
-      if (result.status !== 0) throw new Error(`check-quickstart: "${command}" exited with ${result.status}`);
+      shell(command);
     }
   }
 }
-const installed = (name) =>
-  JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')).version;
 step(`installed on Node ${process.versions.node}: ink ${installed('ink')}, react ${installed('react')}`);
 if (!appCommands.includes('npx tsx main.tsx --stdio') || !appCommands.includes('npx tsx main.tsx')) {
   throw new Error('check-quickstart: the Quick start no longer shows how to run main.tsx both ways');
@@ -128,48 +85,21 @@ await addThree(stdio, 'headless');
 await stdio.close();
 
 step('npx tsx main.tsx, in a pseudo-terminal, over HTTP');
-// A person's terminal is not CI: under CI=true Ink draws only the last frame (is-in-ci).
-const { CI: _ci, ...terminalEnv } = env;
-const term = pty.spawn('npx', ['tsx', 'main.tsx'], {
+const attached = await attachInPty({
+  file: 'npx',
+  args: ['tsx', 'main.tsx'],
   cwd: project,
-  env: terminalEnv,
-  cols: 80,
-  rows: 24,
-  name: 'xterm',
-});
-let shown = '';
-term.onData((data) => {
-  shown += data;
+  env,
+  runtime,
+  clientName: 'check-quickstart',
+}).catch((error) => {
+  throw new Error(`check-quickstart: ${error.message}`);
 });
 try {
-  const folder = join(runtime, 'ink-mcp');
-  let file;
-  for (let i = 0; i < 600 && !file; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    file = existsSync(folder) ? readdirSync(folder).find((f) => f.endsWith('.json')) : undefined;
-  }
-  if (!file)
-    throw new Error(`check-quickstart: attached: no connection file; the terminal showed:\n${shown}`);
-  const { url, token } = JSON.parse(readFileSync(join(folder, file), 'utf8'));
-  // The file is written just before the banner goes to stderr, and the pty hands the banner to this
-  // process some time later (on a loaded machine, after the poll above has found the file).
-  for (let i = 0; i < 100 && !shown.includes(token); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!shown.includes(token)) {
-    throw new Error(`check-quickstart: attached: the token was not printed; the terminal showed:\n${shown}`);
-  }
-  const http = new Client({ name: 'check-quickstart', version: '1' });
-  await http.connect(
-    new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  await addThree(http, 'attached');
-  await http.close();
+  await addThree(attached.client, 'attached');
 } finally {
-  term.kill();
+  await attached.close();
 }
 
-rmSync(dir, { recursive: true, force: true });
+remove();
 step('the Quick start and the testing example work verbatim');

@@ -17,7 +17,7 @@ function rows(): { rule: string; files: string[] }[] {
       const home = cells[3] ?? '';
       return {
         rule: cells[1] ?? '',
-        files: [...home.matchAll(/`([^`\s]+\.(?:ts|tsx|md|json))`/g)].map((m) => m[1]!),
+        files: [...home.matchAll(/`([^`\s]+\.(?:ts|tsx|mjs|md|json))`/g)].map((m) => m[1]!),
       };
     });
 }

@@ -9,6 +9,7 @@ import {
   toolName,
   underscored,
   widgetActionName,
+  widgetOfAction,
 } from '../src/walker/tool-name.js';
 
 /**
@@ -34,6 +35,7 @@ const BY_HAND: readonly [string, RegExp][] = [
   // Names and ids on both sides (`${session}.${widget}`), not a sentence's end before a clause.
   ['joins segments with "."', /\$\{[\w.?]+\}\.\$\{[\w.?]+\}/],
   ['splits on "."', /\.split\(\s*'\.'/],
+  ['looks for the last "."', /\.lastIndexOf\(\s*'\.'/],
   ["rewrites dots as '_'", /\.replaceAll\(\s*'\.'\s*,\s*'_'\s*\)/],
 ];
 
@@ -58,6 +60,7 @@ describe('the naming rule', () => {
     expect(toolName('todo', 'list', 'add_item')).toBe('todo.list.add_item');
     expect(sessionToolName('todo', 'keyboard.press')).toBe('todo.keyboard.press');
     expect(widgetActionName('list', 'add_item')).toBe('list.add_item');
+    expect(widgetOfAction('list.add_item')).toBe('list');
     expect(sessionOf('todo.list.add_item')).toBe('todo');
     expect(sessionOf('plain')).toBe('plain');
     expect(nameSegments('todo.keyboard.press')).toEqual(['todo', 'keyboard', 'press']);

@@ -31,6 +31,8 @@ export function choiceActions(c: Choice): ActionSpec[] {
     action({
       name: 'select',
       description: `Choose an option of ${widget}, by value or by index: ${labelsOf(options)}.`,
+      // The answers' list of actions gives a widget's actions on one line (src/walker/types.ts).
+      summary: `by value or index: ${labelsOf(options)}`,
       inputSchema: PICK,
       run: (args, call) => {
         const index = pickedIndex(options, args, widget);
@@ -43,6 +45,7 @@ export function choiceActions(c: Choice): ActionSpec[] {
       description: known
         ? `List the options of ${widget} (index, label, value) and which one is chosen.`
         : `List the options of ${widget} (index, label, value).`,
+      summary: '',
       run: () => ({
         options: options.map((_, index) => infoOf(options, index)),
         ...(known ? { selected: selected === -1 ? null : selected } : {}),
@@ -55,6 +58,7 @@ export function choiceActions(c: Choice): ActionSpec[] {
       description: c.selectedIs
         ? `Read the chosen option of ${widget}: ${c.selectedIs}.`
         : `Read the chosen option of ${widget}.`,
+      summary: c.selectedIs ?? '',
       run: () => ({ selected: selected === -1 ? null : infoOf(options, selected) }),
     });
   }

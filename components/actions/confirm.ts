@@ -19,6 +19,8 @@ export function confirmActions(q: Question): ActionSpec[] {
     {
       name: 'confirm',
       description: `Answer ${JSON.stringify(q.confirmLabel)} to ${question}.`,
+      // The answers' list of actions gives a widget's actions on one line (src/walker/types.ts).
+      summary: `answers ${JSON.stringify(q.confirmLabel)} to ${question}`,
       ...(q.destructive ? { annotations: { destructiveHint: true } } : {}),
       confirmation: () => `Answer ${JSON.stringify(q.confirmLabel)} to ${question}`,
       run: () => {
@@ -28,6 +30,7 @@ export function confirmActions(q: Question): ActionSpec[] {
     {
       name: 'cancel',
       description: `Answer ${JSON.stringify(q.cancelLabel)} to ${question}.`,
+      summary: `answers ${JSON.stringify(q.cancelLabel)}`,
       run: () => {
         q.cancel();
       },

@@ -39,6 +39,8 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
     action({
       name: 'toggle_option',
       description: `Choose or unchoose one option of ${widget}, by value: ${labelsOf(options)}.`,
+      // The answers' list of actions gives a widget's actions on one line (src/walker/types.ts).
+      summary: `by value: ${labelsOf(options)}`,
       inputSchema: TOGGLE,
       run: ({ value }, call) => {
         const index = requireValue(options, value, widget);
@@ -53,6 +55,7 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
       action({
         name: 'set_selected',
         description: `Choose exactly the given values of ${widget} (an empty list unchooses all).`,
+        summary: 'exactly these; [] for none',
         inputSchema: SET,
         run: ({ values }, call) => {
           const indexes = [...new Set(values.map((value) => requireValue(options, value, widget)))].sort(
@@ -68,6 +71,7 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
     specs.push({
       name: 'get_selected',
       description: `Read the chosen options of ${widget}.`,
+      summary: '',
       run: () => ({ selected: selected.map((index) => infoOf(options, index)) }),
     });
   }
@@ -76,6 +80,7 @@ export function multiChoiceActions(m: MultiChoice): ActionSpec[] {
     specs.push({
       name: 'submit',
       description: `Submit ${widget}, as Enter does.`,
+      summary: 'as Enter does',
       run: (_args, call) =>
         m.check ? submitChecked(widget, m.check.byKeys, call, () => submit(call)) : submit(call),
     });

@@ -55,6 +55,8 @@ export function textActions(t: TextField): ActionSpec[] {
       description: secret
         ? `Replace the secret in ${field} with the given text. The value is never shown or returned.`
         : `Replace the text of ${field}.`,
+      // The answers' list of actions gives a widget's actions on one line (src/walker/types.ts).
+      summary: secret ? 'replaces the secret; never shown' : 'replaces the text',
       inputSchema: secret ? SECRET : REPLACE,
       ...(annotations ? { annotations } : {}),
       run: ({ text }, call) =>
@@ -67,6 +69,7 @@ export function textActions(t: TextField): ActionSpec[] {
       action({
         name: 'append',
         description: `Add text at the end of ${field}.`,
+        summary: '',
         inputSchema: APPEND,
         run: ({ text }, call) => change({ kind: 'append', text }, call, () => append(text, call)),
       }),
@@ -75,6 +78,7 @@ export function textActions(t: TextField): ActionSpec[] {
   specs.push({
     name: 'clear',
     description: `Empty ${field}.`,
+    summary: '',
     ...(annotations ? { annotations } : {}),
     run: (_args, call) => change({ kind: 'clear' }, call, () => run('clearing', () => t.clear(call))),
   });
@@ -83,6 +87,7 @@ export function textActions(t: TextField): ActionSpec[] {
     specs.push({
       name: 'submit',
       description: `Submit ${field}, as Enter does.`,
+      summary: 'as Enter does',
       ...(annotations ? { annotations } : {}),
       run: (_args, call) => {
         const act = () => run('submitting', () => submit(call));
@@ -101,6 +106,7 @@ export function textActions(t: TextField): ActionSpec[] {
     specs.push({
       name: 'get_value',
       description: `Read the text of ${field}.`,
+      summary: '',
       run: () => ({ value: getValue() }),
     });
   }

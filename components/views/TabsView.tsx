@@ -59,6 +59,8 @@ TabsView.mcpTools = (props: TabsViewProps): ActionSpec[] => {
     action({
       name: 'select_tab',
       description: `Switch ${widget} to a tab, by index or by label: ${listSome(tabs)}.`,
+      // The answers' list of actions gives a widget's actions on one line (src/walker/types.ts).
+      summary: `by index or label: ${listSome(tabs)}`,
       inputSchema: PICK,
       run: ({ index, label }, call) => {
         if ((index === undefined) === (label === undefined)) {
@@ -88,6 +90,7 @@ TabsView.mcpTools = (props: TabsViewProps): ActionSpec[] => {
     {
       name: 'get_tabs',
       description: `List the tabs of ${widget} and which one is active.`,
+      summary: '',
       run: () => ({
         tabs: tabs.map((label, index) => ({ index, label })),
         active: tabs.length === 0 ? null : props.active,

@@ -70,10 +70,13 @@ if (!result.ok) {
   let hooked = false;
   /** Served in terminal mode: an Ink imported later renders on that terminal, unserved by module. */
   let terminal = false;
+  /** The app imported Ink after it was served in terminal mode (a prompt before Ink): its answers say so. */
+  let lateInk = false;
   const hook: PreloadHook = {
     mode: config.mode,
     wrap: (ink) => {
       if (terminal) {
+        lateInk = true;
         process.stderr.write(
           'ink-mcp: the app imported Ink after it was served in terminal mode; it stays in terminal mode (keys and screen only).\n',
         );
@@ -94,7 +97,7 @@ if (!result.ok) {
     terminal = true;
     return true;
   };
-  if (pair && roots) watchForBundle(pair, roots, config, claimTerminal);
+  if (pair && roots) watchForBundle(pair, roots, config, claimTerminal, () => lateInk);
   if (stdio) {
     start().catch((error: unknown) => {
       process.stderr.write(
@@ -114,12 +117,13 @@ function watchForBundle(
   roots: InkRoots,
   config: RegisterConfig,
   claim: () => boolean,
+  lateInk: () => boolean,
 ): void {
   pair.onInteractive(() => {
     const timer = setTimeout(() => {
       if (!claim()) return;
       import('./serve-bundle.js')
-        .then((m) => m.serveBundle(config, pair, roots))
+        .then((m) => m.serveBundle(config, pair, roots, lateInk))
         .catch((error: unknown) => {
           process.stderr.write(
             `ink-mcp: this process draws a terminal UI but could not be served in terminal mode: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -18,6 +18,8 @@ export async function serveBundle(
   config: RegisterConfig,
   pair: TerminalPair,
   roots: InkRoots,
+  /** The app imported Ink after it was served here (register/index.ts): said in its answers. */
+  lateInk: () => boolean,
 ): Promise<void> {
   const logger = stderrLogger;
   const screen = createXtermScreen({
@@ -45,6 +47,7 @@ export async function serveBundle(
       screen,
       send: pair.send,
       mode: 'stdio',
+      lateInk,
       exited: gone,
       // The agent went away: the app's terminal closes, as a person's does (SIGHUP). An app that
       // listens for it decides; otherwise the server's own listener ends the process once it stopped.

@@ -1,6 +1,7 @@
 import { needsAuthorization } from '../registry/authorize.js';
 import { clip } from '../util/text.js';
-import { widgetActionName } from '../walker/tool-name.js';
+import { cleanAppLine } from '../walker/clean-text.js';
+import { widgetActionName, widgetOfAction } from '../walker/tool-name.js';
 import type { JsonObject, ToolDef } from '../walker/types.js';
 
 /** More actions than this are counted, not listed: an answer stays readable in a large app. */
@@ -12,6 +13,11 @@ const MAX_ARGUMENTS = 160;
 export interface ActionLine {
   readonly key: string;
   readonly line: string;
+  /**
+   * An action whose spec gives its own `summary`: its widget, whose such actions share one line
+   * (`widget: action {arguments} (summary), …`), and its part of that line.
+   */
+  readonly brief?: { readonly widget: string; readonly part: string };
 }
 
 /**
@@ -24,7 +30,7 @@ export function actionLines(tools: readonly ToolDef[]): ActionLine[] {
     const name = widgetActionName(tool.widgetId, tool.action);
     const n = (seen.get(name) ?? 0) + 1;
     seen.set(name, n);
-    return { key: n === 1 ? name : `${name}#${n}`, line: actionLine(tool) };
+    return { key: n === 1 ? name : `${name}#${n}`, ...actionLine(tool) };
   });
 }
 
@@ -66,10 +72,28 @@ export function actionsChangeText(
   return text.length < allActionsText(lines, act, sessionId).length ? text : undefined;
 }
 
-/** The lines, at most `MAX_LISTED` of them, and how many more there are. */
+/**
+ * The lines, at most `MAX_LISTED` actions, and how many more there are. A widget's actions given by
+ * name alone, next to each other, share one line.
+ */
 function listed(lines: readonly ActionLine[], sessionId: string): string[] {
-  const shown = lines.slice(0, MAX_LISTED).map((l) => l.line);
-  const more = lines.length - shown.length;
+  const kept = lines.slice(0, MAX_LISTED);
+  const shown: string[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    const { brief } = kept[i] as ActionLine;
+    let end = i + 1;
+    while (brief && end < kept.length && kept[end]?.brief?.widget === brief.widget) end++;
+    if (brief === undefined || end - i === 1) shown.push((kept[i] as ActionLine).line);
+    else
+      shown.push(
+        `${brief.widget}: ${kept
+          .slice(i, end)
+          .map((l) => l.brief?.part)
+          .join(', ')}`,
+      );
+    i = end - 1;
+  }
+  const more = lines.length - kept.length;
   if (more > 0) shown.push(`… and ${more} more (the resource ink://${sessionId}/tree has them all).`);
   return shown;
 }
@@ -85,23 +109,18 @@ function goneText(
 ): string {
   const byWidget = new Map<string, string[]>();
   for (const key of new Set(gone.map(baseKey)))
-    byWidget.set(widgetOf(key), [...(byWidget.get(widgetOf(key)) ?? []), key]);
-  const left = new Set([...now].map(widgetOf));
+    byWidget.set(widgetOfAction(key), [...(byWidget.get(widgetOfAction(key)) ?? []), key]);
+  const left = new Set([...now].map(widgetOfAction));
   const told = new Set([...before.keys()].map(baseKey));
   return [...byWidget]
     .map(([widget, keys]) =>
       keys.length > 1 &&
       !left.has(widget) &&
-      keys.length === [...told].filter((k) => widgetOf(k) === widget).length
+      keys.length === [...told].filter((k) => widgetOfAction(k) === widget).length
         ? `${widget} (all ${keys.length} actions)`
         : keys.join(', '),
     )
     .join(', ');
-}
-
-/** The widget of a `widget.action` key (ids and action names have no dots: src/walker/id-rule.ts). */
-function widgetOf(key: string): string {
-  return key.slice(0, key.lastIndexOf('.'));
 }
 
 function baseKey(key: string): string {
@@ -109,16 +128,27 @@ function baseKey(key: string): string {
   return hash < 0 ? key : key.slice(0, hash);
 }
 
-/** `widget.action {arguments} (needs approval): first sentence`, as short as it can be and still say it. */
-function actionLine(tool: ToolDef): string {
+/**
+ * `widget.action {arguments} (needs approval): summary`, as short as it can be and still say it: the
+ * spec's own `summary` (cleaned as an app's text), else the description's first sentence.
+ */
+function actionLine(tool: ToolDef): Pick<ActionLine, 'line' | 'brief'> {
   const approval = needsAuthorization(tool.annotations)
     ? ' (needs approval)'
     : tool.annotations.readOnlyHint
       ? ' (read-only)'
       : '';
   const args = argumentSummary(tool.inputSchema);
-  const summary = firstSentence(tool.description);
-  return `${widgetActionName(tool.widgetId, tool.action)}${args === '{}' ? '' : ` ${args}`}${approval}${summary === '' ? '' : `: ${summary}`}`;
+  const own = tool.spec.summary;
+  const summary =
+    typeof own === 'string' ? clip(cleanAppLine(own), MAX_DESCRIPTION) : firstSentence(tool.description);
+  const rest = `${args === '{}' ? '' : ` ${args}`}${approval}`;
+  const line = `${widgetActionName(tool.widgetId, tool.action)}${rest}${summary === '' ? '' : `: ${summary}`}`;
+  if (typeof own !== 'string') return { line };
+  return {
+    line,
+    brief: { widget: tool.widgetId, part: `${tool.action}${rest}${summary === '' ? '' : ` (${summary})`}` },
+  };
 }
 
 function firstSentence(description: string | null): string {

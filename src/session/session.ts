@@ -47,9 +47,10 @@ export interface SessionOptions {
   input?: (data: string) => Promise<unknown>;
   /**
    * How the session reaches the app, when that limits what an agent can do (a terminal session has
-   * only keys and the screen): a line every answer carries. @default none (the app's Ink is served)
+   * only keys and the screen): a line every answer carries. A function is read at each answer (what
+   * it says changes: where the terminal's cursor is). @default none (the app's Ink is served)
    */
-  mode?: string;
+  mode?: string | (() => string);
   /** The rules of questions put to a person watching the session (`PersonChannel`). @default the attached y/N's */
   person?: ConfirmerOptions;
 }
@@ -74,8 +75,7 @@ export class Session {
   readonly input: ((data: string) => Promise<unknown>) | undefined;
   /** Which widget has focus, in words, for every answer (when the app has focus). */
   readonly focus: (() => string | undefined) | undefined;
-  /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
-  readonly mode: string | undefined;
+  readonly #mode: SessionOptions['mode'];
   /**
    * The person watching this session (`ink-mcp watch`, its page, a chat view): the questions they
    * answer and their hold on the agent. Always there; it asks no one until a watcher joins.
@@ -104,7 +104,7 @@ export class Session {
     this.logger = options.logger;
     this.input = options.input;
     this.focus = options.focus;
-    this.mode = options.mode;
+    this.#mode = options.mode;
     this.person = new PersonChannel(options.person);
     this.#readScreen = options.screen ?? options.source.screen?.bind(options.source);
     this.#screenSize = options.screenSize;
@@ -112,6 +112,12 @@ export class Session {
     this.#onStop = new Subscribable<void>((error) =>
       this.logger?.warn(`ink-mcp: a stop listener of session "${this.id}" threw: ${errorText(error)}`),
     );
+  }
+
+  /** How the session reaches the app and what it cannot do, for every answer (SessionOptions.mode). */
+  get mode(): string | undefined {
+    const mode = this.#mode;
+    return typeof mode === 'function' ? mode() : mode;
   }
 
   get running(): boolean {

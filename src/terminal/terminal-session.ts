@@ -9,7 +9,7 @@ import { ActionError } from '../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../walker/builtin-catalog.js';
 import { markBuiltin } from '../walker/reserved-ids.js';
 import type { ToolProvider, ViewNode } from '../walker/types.js';
-import { modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
+import { cursorLine, modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
 import type { TerminalScreen } from './xterm-screen.js';
 
 export interface TerminalApp {
@@ -21,6 +21,11 @@ export interface TerminalApp {
   mode: TerminalMode;
   /** In a pseudo-terminal: why (said in every answer). @default 'not_node' */
   ptyWhy?: PtyWhy;
+  /**
+   * In the app's own process (`'stdio'`): whether the app has imported an Ink since it was served
+   * here (it drew first: a prompt before Ink), which then renders on this terminal, unhooked.
+   */
+  lateInk?: () => boolean;
 }
 
 export interface TerminalSessionOptions {
@@ -87,7 +92,11 @@ export function terminalSession(options: TerminalSessionOptions): Session {
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
     styledScreen: () => screen.styled(),
-    mode: modeLine(app.mode, app.ptyWhy),
+    mode: () => {
+      const mode = modeLine(app.mode, app.ptyWhy, app.lateInk?.() === true);
+      const cursor = cursorLine(screen.cursor());
+      return cursor === undefined ? mode : `${mode}\n${cursor}`;
+    },
   });
   return session;
 }

@@ -12,6 +12,11 @@ export interface TerminalScreen {
   text(): string;
   /** The same rows with their colours and styles, as SGR escape sequences (what `screen.read {styles}` reads). */
   styled(): string;
+  /**
+   * Where the cursor is on the rows text() shows (1-based), or undefined while the app hides it
+   * (DECTCEM, `CSI ? 25 l`: Ink apps do, a shell or a readline prompt does not).
+   */
+  cursor(): TerminalCursor | undefined;
   /** Called after each write has been parsed into the screen. */
   onChange(listener: () => void): () => void;
   /** Resolves once everything written so far is on the screen. */
@@ -30,6 +35,11 @@ export interface TerminalScreen {
    */
   keyReady(): Promise<void>;
   dispose(): void;
+}
+
+export interface TerminalCursor {
+  row: number;
+  column: number;
 }
 
 export interface AnswerTiming {
@@ -84,6 +94,21 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
   });
   const reply = options.reply;
   const replies = reply ? terminal.onData((data) => reply(data)) : undefined;
+  // Whether the cursor is shown: @xterm/headless keeps it, but not in its public API. Seen here as
+  // the sequences go by (returning false lets xterm handle them too). A reset (RIS) shows it again.
+  let cursorShown = true;
+  const showCursor = (shown: boolean) => (params: (number | number[])[]) => {
+    if (params.includes(25)) cursorShown = shown;
+    return false;
+  };
+  const cursorHandlers = [
+    terminal.parser.registerCsiHandler({ prefix: '?', final: 'h' }, showCursor(true)),
+    terminal.parser.registerCsiHandler({ prefix: '?', final: 'l' }, showCursor(false)),
+    terminal.parser.registerEscHandler({ final: 'c' }, () => {
+      cursorShown = true;
+      return false;
+    }),
+  ];
   const changed = new Subscribable<void>();
   /** Told of every write as it arrives (before it is parsed). */
   const written = new Subscribable<void>();
@@ -181,6 +206,13 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
     },
     text,
     styled,
+    cursor() {
+      if (!cursorShown || disposed) return undefined;
+      const buffer = terminal.buffer.active;
+      // cursorY counts from baseY, as text() does; a cursor past the last column (after a full
+      // line, before the wrap) is on that column.
+      return { row: buffer.cursorY + 1, column: Math.min(buffer.cursorX, columns - 1) + 1 };
+    },
     onChange: (listener) => changed.subscribe(listener),
     parsed,
     answered(timing = {}) {
@@ -217,6 +249,7 @@ export function createXtermScreen(options: XtermScreenOptions): TerminalScreen {
       if (disposed) return;
       disposed = true;
       replies?.dispose();
+      for (const handler of cursorHandlers) handler.dispose();
       changed.clear();
       written.clear();
       for (const wake of waiters) wake();

@@ -21,6 +21,12 @@ export function widgetActionName(widgetId: string, action: string): string {
   return `${widgetId}.${action}`;
 }
 
+/** The widget of a `widget.action` name (`widgetActionName`'s): ids and action names have no dots. */
+export function widgetOfAction(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? name : name.slice(0, dot);
+}
+
 /** The session a canonical name belongs to: its first segment (the whole name when it has no dot). */
 export function sessionOf(name: string): string {
   const dot = name.indexOf('.');

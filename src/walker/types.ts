@@ -91,6 +91,13 @@ export interface Observation {
 
 export interface Action<S = InputSchema> {
   description?: string | null;
+  /**
+   * How the list of actions in an answer (stable surface, "Actions now") gives this action after its
+   * name and arguments, in a few words, or '' where the name says it all (`clear`). The actions of one
+   * widget that give a summary share one line: `box: type_into {text} (replaces the text), clear`.
+   * @default the description's first sentence, on a line of its own
+   */
+  summary?: string;
   inputSchema?: S;
   annotations?: ActionAnnotations;
   /**

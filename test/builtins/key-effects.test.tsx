@@ -56,7 +56,7 @@ describe('a key’s answer and what the key set in motion', () => {
       await press(app, ['x', 'x']);
       const answer = await press(app, ['n']);
       expect(answer).toContain('Screen after the call:\nName:');
-      expect(answer).toContain('text_input_1.type_into');
+      expect(answer).toContain('text_input_1: type_into {text}');
       expect(answer).not.toContain('still changing');
       // The next call types into the form the key opened.
       const typed = await app.client

@@ -35,6 +35,10 @@ describe('an app that reads stdin before Ink starts waits for the agent, as for 
           timeout_ms: 20_000,
         });
         expect(rendered.isError, `${rendered.text}\n${run.stderr()}`).toBeFalsy();
+        // Served in terminal mode from the prompt on, its Ink renders there unhooked: the Mode line says so.
+        expect(shown.text).toContain('Mode: terminal');
+        expect(rendered.text).toContain('the app drew on its terminal before it imported Ink');
+        expect(rendered.text).not.toContain('or none');
       } finally {
         await run.close();
       }

@@ -95,8 +95,8 @@ describe('ink-mcp --attach', () => {
       // after that says is the condition waited on (before the fix it never came).
       let seen = await read();
       const start = Date.now();
-      while (!seen.includes('text_input_1.type_into') && Date.now() - start < 30_000) seen = await read();
-      expect(seen).toContain('text_input_1.type_into');
+      while (!seen.includes('text_input_1: type_into') && Date.now() - start < 30_000) seen = await read();
+      expect(seen).toContain('text_input_1: type_into');
       const typed = await client.callTool({
         name: 'app_act',
         arguments: { widget: 'text_input_1', action: 'type_into', args: { text: '12' } },

@@ -78,7 +78,7 @@ describe('keyboard-only apps through the launcher', () => {
       expect((await run.call('app.keyboard.press', { keys: ['x', 'x'] })).text).toContain('2 other keys');
       const pressed = await run.call('app.keyboard.press', { keys: ['n'] });
       expect(pressed.text).toContain('Screen after the call:\nName:');
-      expect(pressed.text).toContain('text_input_1.type_into');
+      expect(pressed.text).toContain('text_input_1: type_into');
       expect(pressed.text).not.toContain('still changing');
     } finally {
       await run.close();
@@ -91,7 +91,7 @@ describe('keyboard-only apps through the launcher', () => {
     try {
       const read = await run.call('app.screen.read');
       expect(read.text).toContain('Size: none');
-      expect(read.text).toContain('select_input_1.select');
+      expect(read.text).toContain('select_input_1: select {');
       const picked = await run.call('app.act', {
         widget: 'select_input_1',
         action: 'select',

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltPackage, buildPackage } from './build.js';
-import { app, launch } from './launch.js';
+import { app, launch, screen } from './launch.js';
 
 /**
  * Terminal mode as a good pty driver (issue #41, item 6). A program that exits during a call: the call is answered with
  * how it ended (its exit code) and its last screen, where the reason usually is, not as a timeout.
- * Keys paced by the screen: one sent right after the screen switched waits until it is quiet.
+ * Keys paced by the screen: one sent right after the screen switched waits until it is quiet. The
+ * cursor's place, in the answers while the program shows it.
  */
 
 let built: BuiltPackage;
@@ -73,6 +74,26 @@ describe('a terminal program exiting, and the tool list', () => {
       expect(quit.text).toContain('its tools are gone');
       await closed;
       expect(changed).toBe(0);
+    } finally {
+      await run.close();
+    }
+  }, 60_000);
+});
+
+describe('the cursor of a terminal program', () => {
+  it('the answers say where it is while the program shows it (after a prompt), and nothing once it hides it', async () => {
+    const run = await launch(built.bin, [], [app('prompt-cursor.sh')]);
+    try {
+      const asked = await run.call('app.screen.wait_for', { text: 'Your name:', timeout_ms: 20_000 });
+      expect(asked.isError, `${asked.text}\n${run.stderr()}`).toBeFalsy();
+      expect(asked.text).toContain('Mode: terminal');
+      expect(asked.text).toContain('Cursor: row 1, column 12.');
+      await run.call('app.keyboard.type', { text: 'bob\n' });
+      const hidden = await run.call('app.screen.wait_for', { text: 'cursor is hidden', timeout_ms: 20_000 });
+      expect(hidden.isError, hidden.text).toBeFalsy();
+      expect(await screen(run.client)).toContain('hello bob, the cursor is hidden');
+      expect(hidden.text).toContain('Mode: terminal');
+      expect(hidden.text).not.toContain('Cursor:');
     } finally {
       await run.close();
     }

@@ -10,6 +10,8 @@ const text = { type: 'object', properties: { text: { type: 'string' } }, require
 const steady = () =>
   ['keep', 'hold', 'stay', 'rest'].map((a) => toolDef('s', 'z', a, { description: 'Stays as it is.' }));
 const index = { type: 'object', properties: { index: { type: 'integer' } }, required: ['index'] };
+/** A tool whose spec gives its own summary. */
+const brief = (summary: string) => ({ spec: { name: 'x', summary, run: () => 'ok' } });
 
 describe('actions now', () => {
   it('writes a string argument as its bare name, leaves out empty arguments, marks approval', () => {
@@ -79,6 +81,31 @@ describe('actions now', () => {
     ]);
     expect(actionsChangeText(after, told(before), 's_act', 's_screen_read', 's')).toBe(
       'Actions now, what changed (9 in all; s_screen_read lists all):\ngone: edit (all 3 actions), list.drop',
+    );
+  });
+
+  it('gives the actions of one widget that give a summary on one line, cleaned; the others a line each', () => {
+    const lines = actionLines([
+      toolDef('s', 'box', 'type_into', {
+        description: 'Replace the text.',
+        inputSchema: text,
+        ...brief('replaces the text'),
+      }),
+      toolDef('s', 'box', 'clear', { description: 'Empty it.', ...brief('') }),
+      toolDef('s', 'box', 'wipe', {
+        description: 'Wipe it.',
+        annotations: { destructiveHint: true },
+        ...brief('\u001b[31mno undo\u001b[0m'),
+      }),
+      toolDef('s', 'list', 'add', { description: 'Add an item. More words.', inputSchema: text }),
+      toolDef('s', 'box', 'get_value', { description: 'Read it.', ...brief('') }),
+    ]);
+    expect(allActionsText(lines, 's_act', 's')).toBe(
+      'Actions now (do one with s_act):\n' +
+        'box: type_into {text} (replaces the text), clear, wipe (needs approval) (no undo)\n' +
+        'list.add {text}: Add an item.\n' +
+        // Not next to the others: a line of its own, in view order (its summary says nothing more).
+        'box.get_value',
     );
   });
 });

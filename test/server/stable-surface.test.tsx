@@ -73,7 +73,7 @@ describe('the stable surface (default)', () => {
     await call(a, 'todo_keyboard_press', { keys: ['tab', 'tab', 'e'] });
     const read = await call(a, 'todo_screen_read', {});
     expect(read.content).toHaveLength(1);
-    expect(read.content[0]!.text).toContain('\nedit_item.type_into {text}');
+    expect(read.content[0]!.text).toContain('\nedit_item: type_into {text}');
   });
 
   it('answerBlocks "many" keeps a block per part', async () => {

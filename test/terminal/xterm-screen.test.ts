@@ -85,6 +85,42 @@ describe('a terminal session', () => {
   });
 });
 
+describe('the cursor of a terminal session', () => {
+  it('says where the cursor is while it is shown, on the rows the screen shows; nothing while it is hidden', async () => {
+    const screen = screenOf({ columns: 10, rows: 3 });
+    const session = terminalSession({ id: 'app', app: { screen, send: () => {}, mode: 'pty' } });
+    expect(screen.cursor()).toEqual({ row: 1, column: 1 });
+    screen.write('$ ls\nname: ');
+    await screen.parsed();
+    expect(screen.cursor()).toEqual({ row: 2, column: 7 });
+    expect(session.mode?.split('\n')).toEqual([
+      expect.stringMatching(/^Mode: terminal/),
+      'Cursor: row 2, column 7.',
+    ]);
+    // Moved by the app (CUP), after output scrolled: counted on the bottom screen, as text() is.
+    screen.write('\n1\n2\n3\u001B[2;4H');
+    await screen.parsed();
+    expect(screen.text()).toBe('1\n2\n3');
+    expect(screen.cursor()).toEqual({ row: 2, column: 4 });
+    // Hidden (as Ink hides it): no line at all, not a position nobody sees.
+    screen.write('\u001B[?25l');
+    await screen.parsed();
+    expect(screen.cursor()).toBeUndefined();
+    expect(session.mode).not.toContain('Cursor');
+    // Other private modes leave it hidden; showing it again brings the line back.
+    screen.write('\u001B[?1049h\u001B[?1049l');
+    await screen.parsed();
+    expect(screen.cursor()).toBeUndefined();
+    screen.write('\u001B[?25h');
+    await screen.parsed();
+    expect(session.mode).toContain('Cursor: row 2, column 4.');
+    // A full row leaves the cursor past its end, before the wrap: it is on the last column.
+    screen.write('\u001B[3;1H0123456789');
+    await screen.parsed();
+    expect(screen.cursor()).toEqual({ row: 3, column: 10 });
+  });
+});
+
 describe('colours from the terminal', () => {
   it('styled(): each run in its style as SGR; screen.read {styles} of a terminal session names them', async () => {
     const screen = screenOf({ columns: 30, rows: 3 });

@@ -81,6 +81,11 @@ export function actionsOf(widget: string, resultText: string): string[] {
   const actions: string[] = [];
   const line = new RegExp(`^\\s*[-•*]?\\s*${widget}\\.([A-Za-z0-9_]+)`, 'gm');
   for (const match of resultText.slice(at).matchAll(line)) actions.push(match[1]!);
+  // A widget's actions on one line: `widget: action {arguments} (summary), action, …`.
+  const shared = new RegExp(`^\\s*${widget}: (.*)$`, 'gm');
+  for (const match of resultText.slice(at).matchAll(shared))
+    for (const part of match[1]!.replace(/\([^)]*\)|\{[^}]*\}/g, '').split(','))
+      actions.push(part.trim().split(' ')[0]!);
   return actions;
 }
 

@@ -44,7 +44,7 @@ describe('labels an app colours itself', () => {
       expect(selected).not.toMatch(escapes);
       // "Actions now", where the select's description names its options by their labels.
       const actionsNow = textOf(await app.client.callTool({ name: 'app_screen_read', arguments: {} }));
-      expect(actionsNow).toContain('by value or by index: "main (main) just now", "feature link tip"');
+      expect(actionsNow).toContain('by value or index: "main (main) just now", "feature link tip"');
       expect(actionsNow).not.toMatch(escapes);
     } finally {
       await app.unmount();
