@@ -186,11 +186,13 @@ describe('one home for the act tool (src/server/act-tool.ts; its catalog entry i
       .filter((file) => file !== 'src/server/act-tool.ts' && !alsoAllowed.includes(file))
       .filter((file) => pattern.test(code(readFileSync(join(root, file), 'utf8'))));
 
-  it('only act-tool.ts reads the act tool’s name, arguments and routing', () => {
+  it('only act-tool.ts reads the act tool’s name, arguments and routing, and words its "Actions now" text', () => {
     // Its name: the catalog's ACT / ACT_ENTRY (the catalog itself builds the stable listing's entries).
     expect(elsewhere(/\bACT(_ENTRY)?\b/, ['src/walker/builtin-catalog.ts'])).toEqual([]);
     // Its arguments, its session and its route to the widget's own tool.
     expect(elsewhere(/\bfunction (readAct|actName|actSessionOf|actSession|callAct)\b/)).toEqual([]);
+    // The "Actions now" text of an answer: the actions it performs.
+    expect(elsewhere(/\bfunction (actionLines|allActionsText|actionsChangeText|actionsText)\b/)).toEqual([]);
     expect(elsewhere(/\.callAction\(/)).toEqual([]);
   });
 });

@@ -1,14 +1,9 @@
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type { Confirm } from '../registry/authorize.js';
 import type { RegisteredTool } from '../registry/registry.js';
-import { ScreenReading } from '../screen/screen-view.js';
 import type { CallAnswer } from '../session/hub.js';
 import { errorText } from '../util/text.js';
-import { SCREEN_READ } from '../walker/builtin-catalog.js';
-import { RESERVED_WIDGET_IDS } from '../walker/reserved-ids.js';
-import { sessionToolName } from '../walker/tool-name.js';
-import { actName, callAct } from './act-tool.js';
-import { actionLines, actionsChangeText, allActionsText } from './actions-now.js';
+import { actionsText, callAct, sessionActionLines } from './act-tool.js';
 import { type CallResultOptions, internalErrorResult, shownView, toCallResult } from './call-result.js';
 import type { CallToolContext } from './call-tool-context.js';
 import { hasOutputSchema, type StructuredCheck, structuredResult } from './structured-result.js';
@@ -133,43 +128,13 @@ function answer(
   if (extra.suggestions !== undefined) options.suggestions = extra.suggestions;
   if (!live) return toCallResult(result, options);
   if (told !== undefined && view !== undefined) options.known = told.known(sessionId, view);
-  const lines =
-    ctx.surface === 'stable'
-      ? actionLines(hub.registry.sessionTools(sessionId).filter((t) => !RESERVED_WIDGET_IDS.has(t.widgetId)))
-      : undefined;
+  const lines = ctx.surface === 'stable' ? sessionActionLines(hub, sessionId) : undefined;
   if (lines !== undefined) options.actions = actionsText(ctx, sessionId, lines, result);
   // An answer to a cancelled request reaches no one: the client was told nothing.
   if (told !== undefined && !signal.aborted) {
     told.record(sessionId, lines, view);
   }
   return toCallResult(result, options);
-}
-
-/**
- * The actions part of an answer: what changed since this client's last answer about the session,
- * or the whole list (the first answer, a screen.read, a call to an action that is not there, a
- * change longer than the list, a session without screen.read to recover the whole list with, a
- * connection that remembers nothing).
- */
-function actionsText(
-  ctx: CallToolContext,
-  sessionId: string,
-  lines: ReturnType<typeof actionLines>,
-  result: CallAnswer,
-): string {
-  const act = ctx.names.listed(actName(sessionId));
-  const before = ctx.told?.actions(sessionId);
-  const read = sessionToolName(sessionId, SCREEN_READ.name);
-  const reading = result.ok && result.value instanceof ScreenReading;
-  // A call to an action that is not there says the model's picture is off: it gets the whole list.
-  const astray =
-    !result.ok && (result.error.code === 'widget_unavailable' || result.error.code === 'unknown_tool');
-  if (before === undefined || reading || astray || ctx.hub.registry.get(read) === undefined)
-    return allActionsText(lines, act, sessionId);
-  return (
-    actionsChangeText(lines, before, act, ctx.names.listed(read), sessionId) ??
-    allActionsText(lines, act, sessionId)
-  );
 }
 
 /** The session a registered tool belongs to (none for a server-level tool). */

@@ -1,4 +1,4 @@
-import type { ActionLine } from './actions-now.js';
+import type { ActionLine } from './act-tool.js';
 import type { KnownView, ShownView } from './call-result.js';
 
 /** A connection remembers this many sessions; past it, the one told about longest ago is forgotten. */

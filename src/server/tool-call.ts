@@ -65,7 +65,7 @@ export class ToolCall implements CallContext {
     const client = sent ?? calls.server.getClientVersion();
     this.client = sent ?? (client ? { name: client.name, version: client.version } : undefined);
     const listed = names.canonicalOf(called);
-    const act = actSession(calls, called, listed);
+    const act = actSession(hub, called, listed);
     this.act = act;
     const reading = act === undefined ? undefined : readAct(args);
     if (act !== undefined && reading?.ok === false) {

@@ -1,7 +1,7 @@
 /** The wording of "Actions now": lines as short as they can be, and a change or the whole list. */
 
 import { describe, expect, it } from 'vitest';
-import { actionLines, actionsChangeText, allActionsText } from '../../src/server/actions-now.js';
+import { actionLines, actionsChangeText, allActionsText } from '../../src/server/act-tool.js';
 import { toolDef } from '../registry/fixtures.js';
 
 const told = (lines: ReturnType<typeof actionLines>) => new Map(lines.map((l) => [l.key, l.line]));
