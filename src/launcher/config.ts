@@ -1,3 +1,4 @@
+import type { Serving } from '../util/reach.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
@@ -8,8 +9,11 @@ const SESSION_BASE_LENGTH = MAX_ID_LENGTH - 4;
 
 /** How the preload serves the app, read from the environment the launcher sets (documented in the README). */
 export interface RegisterConfig {
-  /** `stdio`: headless, MCP on stdio (or the launcher's socket); `attach`: the real terminal, MCP over HTTP. */
-  mode: 'stdio' | 'attach';
+  /**
+   * Headless or attached (`INK_MCP_MODE`): `stdio`, MCP on stdio (or the launcher's socket); `attach`,
+   * the real terminal, MCP over HTTP (src/util/reach.ts).
+   */
+  serving: Serving;
   /** The first session's id; later `render` calls get `<id>_2`, `<id>_3`, … */
   session: string;
   /** The launcher's relay socket (set by `ink-mcp`): serve there instead of on this process's stdio. */
@@ -83,7 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   return {
     ok: true,
     config: {
-      mode: mode as RegisterConfig['mode'],
+      serving: mode as Serving,
       session,
       builtinTools: builtin === '1',
       screenshots: screenshots.ok && screenshots.on,

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { exitWords } from '../util/exit-words.js';
+import type { PtyWhy } from '../util/reach.js';
 import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
 import { linger } from './linger.js';
@@ -21,7 +22,7 @@ export async function runInPty(
   env: NodeJS.ProcessEnv,
   config: RegisterConfig,
   tools: readonly object[] | undefined,
-  why: 'not_node' | 'asked' = 'not_node',
+  why: Extract<PtyWhy, 'not_node' | 'asked'> = 'not_node',
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({

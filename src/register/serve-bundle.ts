@@ -44,7 +44,7 @@ export async function serveBundle(
     app: {
       screen,
       send: pair.send,
-      mode: 'stdio',
+      route: 'in-process-terminal',
       exited: gone,
       // The agent went away: the app's terminal closes, as a person's does (SIGHUP). An app that
       // listens for it decides; otherwise the server's own listener ends the process once it stopped.

@@ -28,7 +28,7 @@ export async function serve(
   copies?: WidgetCopies,
 ): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
-  const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
+  const input = config.serving === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
   let served: ServedApp | undefined;
   const adapters = loadAdapters(logger, copies, () => served && rereadSessions(served));
   served = await serveApp({

@@ -1,7 +1,7 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
-import type { PtyWhy } from '../terminal/terminal-mode.js';
 import { exitWords } from '../util/exit-words.js';
+import type { PtyWhy } from '../util/reach.js';
 import type { ServeIo } from './serve-app.js';
 import { serveTerminalApp } from './serve-terminal.js';
 
@@ -94,7 +94,7 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
     app: {
       screen: program.screen,
       send: program.send,
-      mode: 'pty',
+      route: 'pty',
       ...(options.why ? { ptyWhy: options.why } : {}),
       exited,
       stop,

@@ -2,6 +2,7 @@ import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { hookedTerminalSession } from '../terminal/hooked-session.js';
 import { type TerminalApp, terminalSession } from '../terminal/terminal-session.js';
 import { stderrLogger } from '../util/logger.js';
+import { terminalRouteOnceDrawn } from '../util/reach.js';
 import { type ServedApp, type ServeIo, serveApp } from './serve-app.js';
 
 /** An app reached only through its terminal, running. */
@@ -46,10 +47,12 @@ export async function serveTerminalApp(options: ServeTerminalOptions): Promise<S
   const logger = options.server.logger ?? stderrLogger;
   served.serveTerminal((id) => {
     const root = app.inkRoot?.();
+    // Its route decided where routes are (src/util/reach.ts): a reported root reads the React tree.
+    const route = terminalRouteOnceDrawn(app.route, root !== undefined);
     const hooked =
-      root === undefined
-        ? undefined
-        : hookedTerminalSession({ id, app, root, builtinTools: options.builtinTools, logger });
+      route === 'devtools-hook' && root !== undefined
+        ? hookedTerminalSession({ id, app, root, builtinTools: options.builtinTools, logger })
+        : undefined;
     return {
       session: hooked ?? terminalSession({ id, app, builtinTools: options.builtinTools, logger }),
       exited: app.exited,

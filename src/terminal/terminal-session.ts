@@ -5,11 +5,12 @@ import { screenProvider } from '../react/builtins/screen-tools.js';
 import { Session } from '../session/session.js';
 import type { ViewSource } from '../session/view-source.js';
 import type { Logger } from '../util/logger.js';
+import type { PtyWhy, TerminalRoute } from '../util/reach.js';
 import { ActionError } from '../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../walker/builtin-catalog.js';
 import { markBuiltin } from '../walker/reserved-ids.js';
 import type { ToolProvider, ViewNode } from '../walker/types.js';
-import { modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
+import { modeLine } from './terminal-mode.js';
 import type { TerminalScreen } from './xterm-screen.js';
 
 export interface TerminalApp {
@@ -17,8 +18,11 @@ export interface TerminalApp {
   screen: TerminalScreen;
   /** Bytes to the app's input, as a terminal sends a key. */
   send(data: string): void;
-  /** How the app is reached: said in every answer. */
-  mode: TerminalMode;
+  /**
+   * How the app is reached (src/util/reach.ts): said in every answer. A React root reported through
+   * the DevTools hook makes it a hooked session instead (src/render/serve-terminal.ts).
+   */
+  route: Extract<TerminalRoute, 'in-process-terminal' | 'pty'>;
   /** In a pseudo-terminal: why (said in every answer). @default 'not_node' */
   ptyWhy?: PtyWhy;
 }
@@ -69,7 +73,7 @@ export function terminalSession(options: TerminalSessionOptions): Session {
       : [
           node('keyboard', keyboardProvider(host)),
           node('screen', screenProvider(host)),
-          node('focus', focusRefusal(app.mode)),
+          node('focus', focusRefusal(app.route)),
         ];
   const source: ViewSource = {
     current: () => nodes,
@@ -87,16 +91,16 @@ export function terminalSession(options: TerminalSessionOptions): Session {
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
     styledScreen: () => screen.styled(),
-    mode: modeLine(app.mode, app.ptyWhy),
+    mode: modeLine(app.route, app.ptyWhy),
   });
   return session;
 }
 
 /** The focus tools stay listed (the list is the same in every mode) and say why they cannot work. */
-function focusRefusal(mode: TerminalMode): ToolProvider {
+function focusRefusal(route: TerminalRoute): ToolProvider {
   const refuse = () => {
     throw new ActionError(
-      `ink-mcp: in terminal mode (${mode === 'pty' ? 'a pseudo-terminal' : 'a bundled Ink'}) Ink's focus cannot be read or moved: press tab or shift+tab with keyboard.press, and read the screen.`,
+      `ink-mcp: in terminal mode (${route === 'pty' ? 'a pseudo-terminal' : 'a bundled Ink'}) Ink's focus cannot be read or moved: press tab or shift+tab with keyboard.press, and read the screen.`,
     );
   };
   const specs = [FOCUS_LIST, FOCUS_SET, FOCUS_NEXT, FOCUS_PREVIOUS].map((entry) => ({

@@ -67,7 +67,7 @@ describe('a terminal session', () => {
     const sent: string[] = [];
     const session = terminalSession({
       id: 'app',
-      app: { screen, send: (data) => sent.push(data), mode: 'pty' },
+      app: { screen, send: (data) => sent.push(data), route: 'pty' },
     });
     expect(session.tree().map((n) => n.id)).toEqual(['keyboard', 'screen', 'focus']);
     expect(session.mode).toContain('Mode: terminal');
@@ -95,7 +95,10 @@ describe('colours from the terminal', () => {
     expect(screen.styled()).toBe(
       '\u001B[1;32mok\u001B[0m plain \u001B[48;2;106;170;100mC\u001B[0m\n\u001B[38;5;208mx\u001B[0m',
     );
-    const session = terminalSession({ id: 'app', app: { screen, send: () => {}, mode: 'stdio' } });
+    const session = terminalSession({
+      id: 'app',
+      app: { screen, send: () => {}, route: 'in-process-terminal' },
+    });
     const read = session.readScreen(undefined, true);
     expect(read?.styled).toBe(true);
     expect(read?.text).toContain('[bold green]ok[/] plain [on green(#6aaa64)]C[/]');
