@@ -5,6 +5,7 @@ import type { McpTypeMap } from '../react/type-map.js';
 import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
+import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
 import { servedByPreload } from './preload-state.js';
 import type { RecordSetup } from './recorder.js';
@@ -145,13 +146,6 @@ function ownRecording(file: string): RecordSetup {
       command: [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
       env: {},
     },
-  };
-}
-
-/** The entries of `values` that are set (options are `exactOptionalPropertyTypes`). */
-function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
   };
 }
 
