@@ -1,3 +1,4 @@
+import { defined } from '../util/defined.js';
 import type { Serving } from '../util/reach.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
 import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
@@ -94,10 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
       surface,
       answerBlocks,
       ...(env[ENV.socket] ? { socket: env[ENV.socket] } : {}),
-      ...(port === undefined ? {} : { port }),
-      ...(columns === undefined ? {} : { columns }),
-      ...(rows === undefined ? {} : { rows }),
-      ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
+      ...defined({ port, columns, rows, keyEffectsMs }),
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
       ...(env[ENV.record] ? { record: env[ENV.record] } : {}),
       ...(recordCommand ? { recordCommand } : {}),

@@ -4,6 +4,7 @@ import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
 import { type ServedApp, serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { stderrLogger } from '../util/logger.js';
 import { RECORDED_SETTINGS } from '../util/recording.js';
@@ -37,17 +38,16 @@ export async function serve(
     session: config.session,
     io: input
       ? { kind: 'stdio', ...input, before: adapters }
-      : { kind: 'http', ...(config.port === undefined ? {} : { port: config.port }) },
+      : { kind: 'http', ...defined({ port: config.port }) },
     headless: {
-      ...(config.columns === undefined ? {} : { columns: config.columns }),
-      ...(config.rows === undefined ? {} : { rows: config.rows }),
+      ...defined({ columns: config.columns, rows: config.rows }),
       renderOnRead: true,
       stderr: process.stderr,
     },
     builtinTools: config.builtinTools,
     ...(config.record && input ? { record: recordSetup(config) } : {}),
     screenshots: config.screenshots,
-    ...(config.keyEffectsMs === undefined ? {} : { keyEffectsMs: config.keyEffectsMs }),
+    ...defined({ keyEffectsMs: config.keyEffectsMs }),
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',

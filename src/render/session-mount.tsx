@@ -7,6 +7,7 @@ import type { McpTypeMap } from '../react/type-map.js';
 import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { Confirmer } from '../session/confirmer.js';
 import type { SessionHost } from '../session/session-host.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { tapConsole } from './console-tap.js';
 import { attachedScreen, tapScreen } from './screen-tap.js';
@@ -57,9 +58,7 @@ export function mountSession(options: MountOptions, appOptions: RenderOptions = 
     id,
     server,
     ...(typeMap ? { typeMap } : {}),
-    ...(builtinTools === undefined ? {} : { builtinTools }),
-    ...(screenshots === undefined ? {} : { screenshots }),
-    ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
+    ...defined({ builtinTools, screenshots, keyEffectsMs }),
     ...(confirmer ? { confirmer } : {}),
     ...(logger ? { logger } : {}),
   };
