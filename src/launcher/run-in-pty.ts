@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { defined } from '../util/defined.js';
 import { exitWords } from '../util/exit-words.js';
 import type { PtyWhy } from '../util/reach.js';
 import { clientOutput } from './client-output.js';
@@ -28,7 +29,7 @@ export async function runInPty(
   const relay = new Relay({
     toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
-    ...(tools ? { tools } : {}),
+    ...defined({ tools }),
   });
   const toServer = new PassThrough();
   const fromServer = new PassThrough();

@@ -132,7 +132,7 @@ async function ask(
 
 function confirmOptions({ signal, widget }: AuthorizeContext): ConfirmOptions | undefined {
   if (signal === undefined && widget === undefined) return undefined;
-  return { ...(signal ? { signal } : {}), ...defined({ widget }) };
+  return defined({ signal, widget });
 }
 
 function describe(value: unknown): string {

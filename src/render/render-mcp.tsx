@@ -102,8 +102,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
       transport === 'stdio'
         ? {
             kind: 'stdio',
-            ...(stdin ? { input: stdin } : {}),
-            ...(stdout ? { output: stdout } : {}),
+            ...defined({ input: stdin, output: stdout }),
             openingWaitMs: OPENING_WAIT_MS,
           }
         : {

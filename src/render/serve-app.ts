@@ -155,7 +155,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
   const server = createMcpServer({
-    ...(confirmer ? { confirm: confirmer.ask } : {}),
+    ...defined({ confirm: confirmer?.ask }),
     ...options.server,
     logger,
   });
@@ -231,11 +231,9 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
             ? { kind: 'attached' }
             : { kind: 'headless', renderOnRead: false, ...options.headless },
         logger,
-        ...(options.typeMap ? { typeMap: options.typeMap } : {}),
-        ...defined({ builtinTools: options.builtinTools }),
+        ...defined({ typeMap: options.typeMap, builtinTools: options.builtinTools }),
         screenshots,
-        ...defined({ keyEffectsMs: options.keyEffectsMs }),
-        ...(confirmer ? { confirmer } : {}),
+        ...defined({ keyEffectsMs: options.keyEffectsMs, confirmer }),
       },
       appOptions,
     );
@@ -268,7 +266,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     return {
       ...instance,
       session: id,
-      ...(mount.terminal ? { terminal: mount.terminal } : {}),
+      ...defined({ terminal: mount.terminal }),
       rerender: (next: ReactNode) => instance.rerender(mount.element(next)),
       waitUntilExit: () =>
         exit.then(
@@ -315,7 +313,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
 
   return {
     server,
-    ...(endpoint ? { endpoint } : {}),
+    ...defined({ endpoint }),
     ...(connectionFile ? { connectionFile } : {}),
     render,
     serveTerminal,
@@ -337,7 +335,7 @@ function openRecorder(options: ServeAppOptions, server: McpServerHandle): Record
     session: options.session,
     columns: options.headless?.columns ?? 100,
     rows: options.headless?.rows ?? 30,
-    ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
+    ...defined({ secrets: options.server.secrets }),
     logger: options.server.logger ?? stderrLogger,
   });
   if (!(recorder instanceof Recorder)) throw new Error(recorder.message);

@@ -1,5 +1,6 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
+import { defined } from '../util/defined.js';
 import { exitWords } from '../util/exit-words.js';
 import type { PtyWhy } from '../util/reach.js';
 import type { ServeIo } from './serve-app.js';
@@ -95,7 +96,7 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
       screen: program.screen,
       send: program.send,
       route: 'pty',
-      ...(options.why ? { ptyWhy: options.why } : {}),
+      ...defined({ ptyWhy: options.why }),
       exited,
       stop,
       ready,

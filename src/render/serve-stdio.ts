@@ -1,4 +1,5 @@
 import { stallNote } from '../util/change-backlog.js';
+import { defined } from '../util/defined.js';
 import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { connectionDir } from './connection-info.js';
@@ -57,7 +58,7 @@ export async function serveStdio(
     // Off the way to the first render: the socket and its file follow when they are ready.
     void offerWatch(server.hub, wiring.session, io.watch?.dir ?? connectionDir(), {
       logger,
-      ...(wiring.secrets ? { secrets: wiring.secrets } : {}),
+      ...defined({ secrets: wiring.secrets }),
     }).then(
       (watch) => {
         if (!watch) return;

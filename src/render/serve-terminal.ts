@@ -1,6 +1,7 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { hookedTerminalSession } from '../terminal/hooked-session.js';
 import { type TerminalApp, terminalSession } from '../terminal/terminal-session.js';
+import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
 import { terminalRouteOnceDrawn } from '../util/reach.js';
 import { type ServedApp, type ServeIo, serveApp } from './serve-app.js';
@@ -57,8 +58,7 @@ export async function serveTerminalApp(options: ServeTerminalOptions): Promise<S
       session: hooked ?? terminalSession({ id, app, builtinTools: options.builtinTools, logger }),
       exited: app.exited,
       stop: app.stop,
-      ...(app.ready ? { ready: app.ready } : {}),
-      ...(app.exit ? { exit: app.exit } : {}),
+      ...defined({ ready: app.ready, exit: app.exit }),
     };
   });
   return served;

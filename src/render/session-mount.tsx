@@ -57,10 +57,7 @@ export function mountSession(options: MountOptions, appOptions: RenderOptions = 
   const props = {
     id,
     server,
-    ...(typeMap ? { typeMap } : {}),
-    ...defined({ builtinTools, screenshots, keyEffectsMs }),
-    ...(confirmer ? { confirmer } : {}),
-    ...(logger ? { logger } : {}),
+    ...defined({ typeMap, builtinTools, screenshots, keyEffectsMs, confirmer, logger }),
   };
   if (screen.kind === 'headless') {
     const terminal = createMemoryTerminal(screen.columns, screen.rows);
@@ -81,7 +78,7 @@ export function mountSession(options: MountOptions, appOptions: RenderOptions = 
         </McpSession>
       ),
       // Whatever streams the app asked for: headless, stdout is the protocol's (or nobody's).
-      inkOptions: { ...terminal.inkOptions(), ...(screen.stderr ? { stderr: screen.stderr } : {}) },
+      inkOptions: { ...terminal.inkOptions(), ...defined({ stderr: screen.stderr }) },
       terminal,
       rendered: () => {},
       dispose: untap,

@@ -4,6 +4,7 @@ import { keyboardProvider } from '../react/builtins/keyboard-tools.js';
 import { screenProvider } from '../react/builtins/screen-tools.js';
 import { Session } from '../session/session.js';
 import type { ViewSource } from '../session/view-source.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import type { PtyWhy, TerminalRoute } from '../util/reach.js';
 import { ActionError } from '../walker/action-error.js';
@@ -86,7 +87,7 @@ export function terminalSession(options: TerminalSessionOptions): Session {
   session = new Session({
     id,
     source,
-    ...(logger ? { logger } : {}),
+    ...defined({ logger }),
     input: host.press,
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.

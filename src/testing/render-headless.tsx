@@ -80,8 +80,7 @@ export async function renderHeadless(
       ...defined({ columns, rows }),
       renderOnRead: false,
     },
-    ...(typeMap ? { typeMap } : {}),
-    ...defined({ builtinTools }),
+    ...defined({ typeMap, builtinTools }),
     screenshots,
     ...defined({ keyEffectsMs }),
     // An app that exits stays served: its tools then answer that it stopped.
