@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { defined } from '../util/defined.js';
 import { exitWords } from '../util/exit-words.js';
 import type { PtyWhy } from '../util/reach.js';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
 import { linger } from './linger.js';
@@ -73,8 +74,8 @@ export async function runInPty(
   const served = await servePty({
     command,
     env,
-    columns: config.columns ?? 100,
-    rows: config.rows ?? 30,
+    columns: config.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: config.rows ?? DEFAULT_TERMINAL_SIZE.rows,
     session: config.session,
     builtinTools: config.builtinTools,
     server: {

@@ -2,6 +2,7 @@ import type { RegisterConfig } from '../launcher/config.js';
 import { serveTerminalApp } from '../render/serve-terminal.js';
 import { createXtermScreen } from '../terminal/xterm-screen.js';
 import { stderrLogger } from '../util/logger.js';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import type { InkRoots } from './devtools-hook.js';
 import { openInput } from './served-input.js';
 import type { TerminalPair } from './terminal-pair.js';
@@ -21,8 +22,8 @@ export async function serveBundle(
 ): Promise<void> {
   const logger = stderrLogger;
   const screen = createXtermScreen({
-    columns: config.columns ?? 100,
-    rows: config.rows ?? 30,
+    columns: config.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: config.rows ?? DEFAULT_TERMINAL_SIZE.rows,
     // No terminal driver between the app and this screen: a line feed starts a new line, as ONLCR does.
     convertEol: true,
     reply: (data) => pair.send(data),

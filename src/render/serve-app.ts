@@ -11,7 +11,7 @@ import type { Session } from '../session/session.js';
 import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
-import { sizeProblem } from '../util/terminal-size.js';
+import { DEFAULT_TERMINAL_SIZE, sizeProblem } from '../util/terminal-size.js';
 import { Recorder, type RecordSetup } from './recorder.js';
 import { serveHttp } from './serve-http.js';
 import { serveLinked } from './serve-linked.js';
@@ -333,8 +333,8 @@ function openRecorder(options: ServeAppOptions, server: McpServerHandle): Record
   const recorder = (setup.deferred ? Recorder.deferred : Recorder.open)(setup, {
     hub: server.hub,
     session: options.session,
-    columns: options.headless?.columns ?? 100,
-    rows: options.headless?.rows ?? 30,
+    columns: options.headless?.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: options.headless?.rows ?? DEFAULT_TERMINAL_SIZE.rows,
     ...defined({ secrets: options.server.secrets }),
     logger: options.server.logger ?? stderrLogger,
   });
