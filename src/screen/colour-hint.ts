@@ -1,4 +1,4 @@
-import { MARKUP_LEGEND, styledMarkup } from './style-markup.js';
+import { styledMarkup } from './style-markup.js';
 import type { StyledLine } from './styled-text.js';
 
 /**
@@ -34,7 +34,14 @@ function colourParts(line: StyledLine): string[] {
 export const COLOUR_HINT = '(The colours on this screen changed; screen.read {"styles": true} shows them.)';
 
 /** How the rows whose colours changed are introduced, under a plain screen. */
-export const COLOUR_ROWS_HEAD = 'Colours that changed, by row of the screen above';
+export const COLOUR_ROWS_HEAD = 'Colours that changed, by row';
+
+/**
+ * The markup in brief, in every answer that has such rows: the whole legend (style-markup.ts) is
+ * ~170 characters, which a 12-step session paid six times over (issue #38, S3). Rich's markup is
+ * one models know; the escape is the one thing in it that is ours.
+ */
+export const COLOUR_ROWS_LEGEND = '[style]text[/] as in Rich; \\[ is a literal [';
 
 /** At most this many changed lines are shown in colour in an answer; more get the hint alone. */
 export const MAX_COLOUR_LINES = 8;
@@ -62,7 +69,7 @@ export class ColourWatch {
     const rows = changed.map((row) => `${row + 1}: ${styledMarkup([lines[row] as StyledLine])}`);
     const text = rows.join('\n');
     if (text.length > MAX_COLOUR_CHARS) return COLOUR_HINT;
-    return `${COLOUR_ROWS_HEAD} (${MARKUP_LEGEND}):\n${text}`;
+    return `${COLOUR_ROWS_HEAD} (${COLOUR_ROWS_LEGEND}):\n${text}`;
   }
 
   /** A styled screen or a picture of these lines was shown: their colours are known. */

@@ -61,7 +61,7 @@ export function actionsChangeText(
   }
   const parts = [`Actions now, what changed (${lines.length} in all; ${read} lists all):`];
   if (changed.length > 0) parts.push(...listed(changed, sessionId));
-  if (gone.length > 0) parts.push(`gone: ${[...new Set(gone.map(baseKey))].join(', ')}`);
+  if (gone.length > 0) parts.push(`gone: ${goneText(gone, before, now)}`);
   const text = parts.join('\n');
   return text.length < allActionsText(lines, act, sessionId).length ? text : undefined;
 }
@@ -72,6 +72,36 @@ function listed(lines: readonly ActionLine[], sessionId: string): string[] {
   const more = lines.length - shown.length;
   if (more > 0) shown.push(`… and ${more} more (the resource ink://${sessionId}/tree has them all).`);
   return shown;
+}
+
+/**
+ * The actions gone, `widget.action` each; a widget none of whose actions is left is named once with
+ * how many went (`edit_item (all 5 actions)`): a dialog that closed takes all of its actions.
+ */
+function goneText(
+  gone: readonly string[],
+  before: ReadonlyMap<string, string>,
+  now: ReadonlySet<string>,
+): string {
+  const byWidget = new Map<string, string[]>();
+  for (const key of new Set(gone.map(baseKey)))
+    byWidget.set(widgetOf(key), [...(byWidget.get(widgetOf(key)) ?? []), key]);
+  const left = new Set([...now].map(widgetOf));
+  const told = new Set([...before.keys()].map(baseKey));
+  return [...byWidget]
+    .map(([widget, keys]) =>
+      keys.length > 1 &&
+      !left.has(widget) &&
+      keys.length === [...told].filter((k) => widgetOf(k) === widget).length
+        ? `${widget} (all ${keys.length} actions)`
+        : keys.join(', '),
+    )
+    .join(', ');
+}
+
+/** The widget of a `widget.action` key (ids and action names have no dots: src/walker/id-rule.ts). */
+function widgetOf(key: string): string {
+  return key.slice(0, key.lastIndexOf('.'));
 }
 
 function baseKey(key: string): string {

@@ -44,13 +44,13 @@ describe('screen.read {styles: true}', () => {
   it('tells Wordle tiles apart that differ only by colour, in the answer after each guess (issue #41 item 7)', async () => {
     const app = await renderHeadless(<Wordle answer="CRANE" />);
     try {
-      const COLOURS = 'Colours that changed, by row of the screen above';
+      const COLOURS = 'Colours that changed, by row';
       // Nothing coloured yet: nothing said.
       expect(await read(app, {})).not.toContain(COLOURS);
       const answer = await guess(app, 'cater');
       expect(answer).toContain('Screen after the call:\n C   A   T   E   R\n1 of 6');
       // The guess's row in colour, in the answer itself: right, elsewhere and absent told apart.
-      expect(answer).toContain(`${COLOURS} ([style]text[/] marks text in a style`);
+      expect(answer).toContain(`${COLOURS} ([style]text[/] as in Rich; \\[ is a literal [):`);
       expect(answer).toContain(
         `1: ${[
           '[bold white on green(#6aaa64)] C [/]',

@@ -72,7 +72,7 @@ describe('attached: console output and colour on the screen an agent reads', () 
       );
       // C is right; A, E and R are elsewhere; T is absent: the plain text cannot say which, the
       // row in colour under it does (issue #41 item 7).
-      expect(answer).toContain('Colours that changed, by row of the screen above');
+      expect(answer).toContain('Colours that changed, by row ([style]text[/] as in Rich');
       expect(answer).toMatch(
         /\n\d+: \[bold white on green\(#6aaa64\)\] C \[\/\] \[bold white on yellow\(#c9b458\)\] A \[\/\]/,
       );

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   COLOUR_HINT,
+  COLOUR_ROWS_HEAD,
+  COLOUR_ROWS_LEGEND,
   ColourWatch,
   colourLayout,
   MAX_COLOUR_CHARS,
@@ -10,7 +12,7 @@ import {
 import { approximateName, colourName } from '../../src/screen/colour-names.js';
 import { viewLines } from '../../src/screen/screen-view.js';
 import { applySgr, PLAIN, paletteColour } from '../../src/screen/sgr.js';
-import { MARKUP_LEGEND, styledMarkup } from '../../src/screen/style-markup.js';
+import { styledMarkup } from '../../src/screen/style-markup.js';
 import { fitSpans, parseStyled, plainLine } from '../../src/screen/styled-text.js';
 import { CLEANING_SET_RE, cleanScreenText } from '../../src/walker/clean-text.js';
 
@@ -181,12 +183,12 @@ describe('the hint that colours changed', () => {
     expect(watch.plain(lines('plain'))).toBeUndefined();
     const green = `${sgr('42')}A${sgr('49')}`;
     expect(watch.plain(lines(`title\n${green}`))).toBe(
-      `Colours that changed, by row of the screen above (${MARKUP_LEGEND}):\n2: [on green]A[/]`,
+      `${COLOUR_ROWS_HEAD} (${COLOUR_ROWS_LEGEND}):\n2: [on green]A[/]`,
     );
     expect(watch.plain(lines(`title\n${green}`))).toBeUndefined();
     // A new line below: only it is said; the line that kept its colours is not, even scrolled up.
     expect(watch.plain(lines(`${green}\n${sgr('43')}B${sgr('49')}`))).toBe(
-      `Colours that changed, by row of the screen above (${MARKUP_LEGEND}):\n2: [on yellow]B[/]`,
+      `${COLOUR_ROWS_HEAD} (${COLOUR_ROWS_LEGEND}):\n2: [on yellow]B[/]`,
     );
     watch.shown(lines(`${sgr('41')}A${sgr('49')}`));
     expect(watch.plain(lines(`${sgr('41')}A${sgr('49')}`))).toBeUndefined();

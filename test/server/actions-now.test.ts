@@ -63,4 +63,22 @@ describe('actions now', () => {
       'Actions now: none, as before; use the keyboard and screen tools.',
     );
   });
+
+  it('names a widget whose actions all went once, with how many; a widget that keeps some, action by action', () => {
+    const before = actionLines([
+      ...['type_into', 'append', 'clear'].map((a) => toolDef('s', 'edit', a, { description: 'Edit.' })),
+      toolDef('s', 'list', 'add', { description: 'Add.' }),
+      toolDef('s', 'list', 'drop', { description: 'Drop.' }),
+      ...steady(),
+      ...steady().map((t) => toolDef('s', 'y', t.action, { description: 'Stays too.' })),
+    ]);
+    const after = actionLines([
+      toolDef('s', 'list', 'add', { description: 'Add.' }),
+      ...steady(),
+      ...steady().map((t) => toolDef('s', 'y', t.action, { description: 'Stays too.' })),
+    ]);
+    expect(actionsChangeText(after, told(before), 's_act', 's_screen_read', 's')).toBe(
+      'Actions now, what changed (9 in all; s_screen_read lists all):\ngone: edit (all 3 actions), list.drop',
+    );
+  });
 });
