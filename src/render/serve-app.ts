@@ -6,7 +6,7 @@ import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
-import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import { Confirmer } from '../session/confirmer.js';
 import type { Session } from '../session/session.js';
 import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
@@ -16,47 +16,10 @@ import { Recorder, type RecordSetup } from './recorder.js';
 import { serveHttp } from './serve-http.js';
 import { serveLinked } from './serve-linked.js';
 import { serveStdio } from './serve-stdio.js';
-import type { ServeWiring } from './serve-wiring.js';
+import type { ServeIo, ServeWiring } from './serve-wiring.js';
 import { SessionIds } from './session-ids.js';
 import type { MountScreen, mountSession } from './session-mount.js';
 import type { AnsweringStdioTransport } from './stdio-transport.js';
-
-/** How agents reach the app. */
-export type ServeIo =
-  | {
-      /** Headless: MCP on a byte stream, the app drawn in memory. */
-      kind: 'stdio';
-      /** @default process.stdin */
-      input?: NodeJS.ReadableStream;
-      /** @default the real stdout, claimed for the protocol alone (claim-stdout.ts) */
-      output?: NodeJS.WritableStream;
-      /** Resolves when the input has ended (the agent is gone): the app stops. @default its 'end' */
-      ended?: Promise<void>;
-      /** Whether the input may keep the process alive (only while an app runs). */
-      hold?: (held: boolean) => void;
-      /** The first render waits this long (at most) for the client's opening to be answered. */
-      openingWaitMs?: number;
-      /** Requests that need the app wait for this too, after its first render (the preload's adapters). */
-      before?: () => Promise<unknown>;
-      /**
-       * Let the person watch (`ink-mcp watch`): a socket and a connection file in `dir`. `false`, or
-       * `INK_MCP_WATCH=0` in the environment, offers none. @default { dir: connectionDir() }
-       */
-      watch?: { dir?: string } | false;
-    }
-  | {
-      /** Attached: the person's terminal, MCP over Streamable HTTP on loopback. */
-      kind: 'http';
-      port?: number;
-      host?: string;
-      /** @default connectionDir() (connection-info.ts); `false` writes no file */
-      connectionDir?: string | false;
-      /** Where the connection is told (never stdout, never the UI). @default process.stderr */
-      stderr?: NodeJS.WriteStream;
-      confirm?: ConfirmerOptions;
-    }
-  /** A transport the caller links (renderHeadless: in memory, to its own client). */
-  | { kind: 'transport'; transport: Parameters<McpServerHandle['connect']>[0] };
 
 export interface ServeAppOptions {
   server: McpServerOptions;

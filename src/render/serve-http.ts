@@ -4,8 +4,7 @@ import { defined } from '../util/defined.js';
 import { listenAndAnnounce } from './announce-http.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
-import type { ServeIo } from './serve-app.js';
-import type { ServeWiring } from './serve-wiring.js';
+import type { ServeIo, ServeWiring } from './serve-wiring.js';
 
 /**
  * Attached: the person's terminal, MCP over Streamable HTTP on loopback, announced with a token in a

@@ -3,8 +3,8 @@ import { startInPty } from '../terminal/pty-program.js';
 import { defined } from '../util/defined.js';
 import { exitWords } from '../util/exit-words.js';
 import type { PtyWhy } from '../util/reach.js';
-import type { ServeIo } from './serve-app.js';
 import { serveTerminalApp } from './serve-terminal.js';
+import type { ServeIo } from './serve-wiring.js';
 
 /** Requests that need the program wait for its first output, then this long for it to finish drawing, at most. */
 const FIRST_OUTPUT_MS = 10_000;

@@ -4,8 +4,7 @@ import { claimStdout } from './claim-stdout.js';
 import { cleanUpOnSignal } from './clean-up-on-signal.js';
 import { connectionDir } from './connection-info.js';
 import { offerWatch, WATCH_ENV } from './offer-watch.js';
-import type { ServeIo } from './serve-app.js';
-import type { ServeWiring } from './serve-wiring.js';
+import type { ServeIo, ServeWiring } from './serve-wiring.js';
 import { AnsweringStdioTransport } from './stdio-transport.js';
 
 /** The signals that stop a stdio server as the end of its input does (and it then exits 0). */

@@ -4,7 +4,8 @@ import { type TerminalApp, terminalSession } from '../terminal/terminal-session.
 import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
 import { terminalRouteOnceDrawn } from '../util/reach.js';
-import { type ServedApp, type ServeIo, serveApp } from './serve-app.js';
+import { type ServedApp, serveApp } from './serve-app.js';
+import type { ServeIo } from './serve-wiring.js';
 
 /** An app reached only through its terminal, running. */
 export interface RunningTerminalApp extends TerminalApp {
