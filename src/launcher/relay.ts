@@ -71,6 +71,10 @@ export class Relay {
   readonly #onToldWhy = new Set<() => void>();
   /** The client has sent its `initialize`: only `ping` may come before it. */
   #clientInitialized = false;
+  /** The app's server answers for itself from now on (`direct`). */
+  #direct = false;
+  /** The replayed `initialize` has not been answered yet (its answer is the relay's, dropped). */
+  #replayPending = false;
 
   constructor(io: RelayIo) {
     this.#io = io;
@@ -82,6 +86,8 @@ export class Relay {
   }
 
   fromClient(line: string): void {
+    // Passed on unread once the app's server answers for itself (`direct`): nothing left to intercept.
+    if (this.#direct && this.#app !== undefined && this.#earlyList === undefined) return this.#app(line);
     const message = parseMessage(line);
     const request = isRequest(message) ? message : undefined;
     // The lifecycle holds here too: a request queued before the client's initialize would otherwise
@@ -172,6 +178,7 @@ export class Relay {
   attach(toApp: (line: string) => void): void {
     this.#app = toApp;
     this.#refusal = undefined;
+    this.#replayPending = this.#initialize !== undefined;
     if (this.#initialize) toApp(JSON.stringify({ ...this.#initialize, id: REPLAY_ID }));
     for (const line of this.#queue) toApp(line);
     this.#queue = [];
@@ -181,9 +188,29 @@ export class Relay {
     }
   }
 
+  /**
+   * The app's server is up in this process and stays until the process ends (`startMcp`, the
+   * preload): no request will need answering for it, so lines pass unread both ways once the
+   * relay's own requests are answered. Reading every line twice cost a tenth of a call (issue #38).
+   */
+  direct(): void {
+    this.#direct = true;
+    this.#pending.clear();
+    this.#pendingLists.clear();
+    // The app's server lists the tools now: the early list is dropped unless the relay's own
+    // listing is on its way (its answer drops it).
+    if (!this.#listAsked) this.#earlyList = undefined;
+  }
+
   fromApp(line: string): void {
+    if (this.#direct && !this.#replayPending && !this.#listAsked) {
+      this.#told();
+      this.#io.toClient(line);
+      return;
+    }
     const message = parseMessage(line);
     if (message?.id === REPLAY_ID) {
+      this.#replayPending = false;
       const result = message.result as
         | { protocolVersion?: unknown; capabilities?: unknown; serverInfo?: unknown }
         | undefined;

@@ -11,6 +11,11 @@ export interface StdioChannel {
   output: Writable;
   /** The server is connected (or about to read `input`): what the relay held goes to it. */
   attached(): void;
+  /**
+   * The server is up and stays until the process ends (`fail` will not follow): lines pass
+   * through unread (`Relay.direct`).
+   */
+  direct(): void;
   /** Lets the process end (no app is running) or holds it again. */
   hold(held: boolean): void;
   /**
@@ -69,6 +74,7 @@ export function openStdioRelay(options: StdioRelayOptions = {}): StdioChannel {
     output,
     // Input that has ended (the client went away while the server loaded) takes no more lines.
     attached: () => relay.attach((line) => void (input.writableEnded || input.write(`${line}\n`))),
+    direct: () => relay.direct(),
     hold: (held) => (held ? process.stdin.ref() : process.stdin.unref()),
     fail: (reason) => {
       relay.detach(reason);

@@ -53,6 +53,8 @@ export async function serve(
     whenIdle: input ? 'keep' : 'close',
   });
   stdio?.attached();
+  // Nothing can fail the relay from here on: the server serves this process until it ends.
+  stdio?.direct();
   // After the end of input the app has a little while to finish on its own, then the process exits.
   void input?.ended
     .then(() => served.stopped)

@@ -64,6 +64,7 @@ export async function startMcp(
     early.fail(`ink-mcp: the app could not be started: ${clip(cleanText(errorText(error)), 500)}`);
     throw error;
   }
+  early.direct();
   // The real stdin is read by the relay, not the server: let it go once the app is down.
   void app.waitUntilExit().finally(() => early.close());
   return app;

@@ -246,6 +246,26 @@ describe('Relay with the tools the app will list (the stable surface)', () => {
     expect(toClient).toHaveLength(4);
   });
 
+  it('direct (startMcp, the preload: the server stays with the process): the replayed initialize and the relay’s own listing are still answered by the relay, then lines pass both ways as they are', () => {
+    const { r, toClient } = relay();
+    r.fromClient(line({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    const toApp: string[] = [];
+    r.attach((l) => toApp.push(l));
+    r.direct();
+    const [replayed, , listing] = toApp.map((l) => JSON.parse(l) as { id?: unknown });
+    // Its own requests' answers are still the relay's: dropped, not passed to the client.
+    r.fromApp(line({ jsonrpc: '2.0', id: replayed!.id, result: { protocolVersion: '2025-06-18' } }));
+    r.fromApp(line({ jsonrpc: '2.0', id: listing!.id, result: { tools: TOOLS } }));
+    expect(toClient).toHaveLength(2);
+    // Then every line goes through unread, as it came (a listing is the app's now).
+    const call = '{"jsonrpc":"2.0","id":7,"method":"tools/list"}';
+    r.fromClient(call);
+    expect(toApp.at(-1)).toBe(call);
+    const answer = '{"jsonrpc":"2.0","id":7,"result":{"tools":[]}}';
+    r.fromApp(answer);
+    expect(toClient.at(-1)).toEqual(JSON.parse(answer));
+  });
+
   it('the app listing something else (a second session, an error): the client is told the list changed', () => {
     for (const answer of [
       { result: { tools: [...TOOLS, { name: 'app_2_act', inputSchema: { type: 'object' } }] } },
