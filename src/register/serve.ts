@@ -8,12 +8,10 @@ import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { stderrLogger } from '../util/logger.js';
 import { RECORDED_SETTINGS } from '../util/recording.js';
+import { exitAfterInput } from './exit-after-input.js';
 import { openInput } from './served-input.js';
 import type { WidgetCopies } from './widget-copies.js';
 import { wrapRender } from './wrap-render.js';
-
-/** After the end of input: the app has this long to finish on its own before the process exits. */
-const EXIT_GRACE_MS = 3_000;
 
 type InkModule = typeof ownInk;
 
@@ -55,10 +53,7 @@ export async function serve(
   stdio?.attached();
   // Nothing can fail the relay from here on: the server serves this process until it ends.
   stdio?.direct();
-  // After the end of input the app has a little while to finish on its own, then the process exits.
-  void input?.ended
-    .then(() => served.stopped)
-    .then(() => setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref());
+  exitAfterInput(input?.ended, served.stopped);
   let rendered = false;
   return (appInk: object) => {
     const ink = appInk as InkModule;
