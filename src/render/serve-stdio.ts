@@ -1,3 +1,4 @@
+import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
 import { stallNote } from '../util/change-backlog.js';
 import { defined } from '../util/defined.js';
 import { claimStdout } from './claim-stdout.js';
@@ -46,7 +47,7 @@ export async function serveStdio(
   const offSignals = cleanUpOnSignal(
     () => {
       logger.info?.(
-        'ink-mcp: stopping on a signal: the running call may finish (2 s), queued calls are not run.',
+        `ink-mcp: stopping on a signal: the running call may finish (${OWED_ANSWER_GRACE_MS / 1000} s), queued calls are not run.`,
       );
       return shutdown(true);
     },
