@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childInPty, launchRoute, preloadReach, terminalRouteOnceDrawn } from '../src/util/reach.js';
+import { childInPty, launchRoute, preloadReach, terminalRouteOnceDrawn } from '../../src/util/reach.js';
 
 /** The one place that decides how an app is reached (src/util/reach.ts): each route, and what wins. */
 describe('reaching an app', () => {
