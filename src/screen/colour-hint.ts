@@ -43,6 +43,20 @@ export const COLOUR_ROWS_HEAD = 'Colours that changed, by row';
  */
 export const COLOUR_ROWS_LEGEND = '[style]text[/] as in Rich; \\[ is a literal [';
 
+/** The rows' heading as the first answer with colour rows gives it: with the legend. */
+const ROWS_HEADING = `${COLOUR_ROWS_HEAD} (${COLOUR_ROWS_LEGEND}):\n`;
+
+/**
+ * A screen's colour rows headed without the legend, for a client that has had it (src/server/told.ts).
+ * A screen without the heading is returned as it is.
+ */
+export function withoutLegend(screen: string): string {
+  const at = screen.lastIndexOf(`\n${ROWS_HEADING}`);
+  return at < 0
+    ? screen
+    : `${screen.slice(0, at)}\n${COLOUR_ROWS_HEAD}:\n${screen.slice(at + 1 + ROWS_HEADING.length)}`;
+}
+
 /** At most this many changed lines are shown in colour in an answer; more get the hint alone. */
 export const MAX_COLOUR_LINES = 8;
 /** …and at most this many characters of them. */
@@ -69,7 +83,7 @@ export class ColourWatch {
     const rows = changed.map((row) => `${row + 1}: ${styledMarkup([lines[row] as StyledLine])}`);
     const text = rows.join('\n');
     if (text.length > MAX_COLOUR_CHARS) return COLOUR_HINT;
-    return `${COLOUR_ROWS_HEAD} (${COLOUR_ROWS_LEGEND}):\n${text}`;
+    return `${ROWS_HEADING}${text}`;
   }
 
   /** A styled screen or a picture of these lines was shown: their colours are known. */

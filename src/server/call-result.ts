@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { describeCallError } from '../registry/describe-call-error.js';
-import { COLOUR_HINT, COLOUR_ROWS_HEAD } from '../screen/colour-hint.js';
+import { COLOUR_HINT, COLOUR_ROWS_HEAD, withoutLegend } from '../screen/colour-hint.js';
 import { ScreenReading } from '../screen/screen-view.js';
 import { Screenshot } from '../screen/screenshot.js';
 import type { CallAnswer } from '../session/hub.js';
@@ -52,7 +52,10 @@ export function toCallResult(answer: CallAnswer, options: CallResultOptions): Ca
   const view = shownView(answer, options.includeScreen);
   if (view !== undefined) {
     const { known } = options;
-    screen.push(known?.screen ? text(SCREEN_AS_BEFORE) : screenItem(answer.screen as string));
+    const shown = answer.screen as string;
+    screen.push(
+      known?.screen ? text(SCREEN_AS_BEFORE) : screenItem(known?.legend ? withoutLegend(shown) : shown),
+    );
     if (view.focus !== undefined && !known?.focus) screen.push(text(`Focus: ${view.focus}`));
   }
   // How the session reaches the app, when that limits what the agent can do: in every answer.
@@ -115,6 +118,8 @@ export interface ShownView {
   focus: string | undefined;
   /** The note that colours changed is there: the text may be as before, the colours are not. */
   news: boolean;
+  /** The note is the colour rows (with their legend, unless the client had it). */
+  rows: boolean;
 }
 
 /**
@@ -126,14 +131,13 @@ export function shownView(answer: CallAnswer, includeScreen: boolean): ShownView
   if (answer.ok && (answer.value instanceof ScreenReading || answer.value instanceof Screenshot))
     return undefined;
   // The note is the screen's last part (src/session/session.ts): either form of it.
-  const hint = Math.max(
-    answer.screen.lastIndexOf(`\n${COLOUR_HINT}`),
-    answer.screen.lastIndexOf(`\n${COLOUR_ROWS_HEAD}`),
-  );
+  const rows = answer.screen.lastIndexOf(`\n${COLOUR_ROWS_HEAD}`);
+  const hint = Math.max(answer.screen.lastIndexOf(`\n${COLOUR_HINT}`), rows);
   return {
     screen: hint < 0 ? answer.screen : answer.screen.slice(0, hint),
     focus: 'focus' in answer ? answer.focus : undefined,
     news: hint >= 0,
+    rows: rows >= 0,
   };
 }
 
@@ -141,6 +145,8 @@ export function shownView(answer: CallAnswer, includeScreen: boolean): ShownView
 export interface KnownView {
   screen: boolean;
   focus: boolean;
+  /** The colour rows' legend was in an earlier answer: their heading is given without it. */
+  legend: boolean;
 }
 
 const SCREEN_AS_BEFORE = 'Screen: as in your last answer.';

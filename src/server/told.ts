@@ -20,6 +20,8 @@ interface SessionTold {
  */
 export class Told {
   readonly #sessions = new Map<string, SessionTold>();
+  /** An answer gave this client the colour rows' legend (it is not given twice). */
+  #legend = false;
 
   /** The actions this client was last told of `sessionId`, if any. */
   actions(sessionId: string): ReadonlyMap<string, string> | undefined {
@@ -32,8 +34,9 @@ export class Told {
    */
   known(sessionId: string, view: ShownView): KnownView {
     const told = this.#sessions.get(sessionId);
-    if (told?.screen === undefined) return { screen: false, focus: false };
-    return { screen: !view.news && told.screen === view.screen, focus: told.focus === view.focus };
+    const legend = this.#legend;
+    if (told?.screen === undefined) return { screen: false, focus: false, legend };
+    return { screen: !view.news && told.screen === view.screen, focus: told.focus === view.focus, legend };
   }
 
   /** Records what an answer delivered: its actions, and the view it showed (if it showed one). */
@@ -45,6 +48,7 @@ export class Told {
     if (view !== undefined) {
       entry.screen = view.screen;
       entry.focus = view.focus;
+      if (view.rows) this.#legend = true;
     }
     this.#sessions.set(sessionId, entry);
     if (this.#sessions.size > MAX_SESSIONS)

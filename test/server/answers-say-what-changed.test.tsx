@@ -99,6 +99,26 @@ describe('answers say what changed, per connection', () => {
     expect(actionsPart(refused)).toBe(AS_BEFORE);
   });
 
+  it('gives the colour rows their legend once per connection', async () => {
+    const a = await todo();
+    const HEADING = 'Colours that changed, by row';
+    const LEGEND = `${HEADING} ([style]text[/] as in Rich; \\[ is a literal [):\n`;
+    const first = await act(a.client, 'todos', 'list');
+    expect(first).toContain(LEGEND);
+    // The cursor row turns cyan as Tab moves focus to the list: rows again, without the legend.
+    const moved = await call(a.client, 'todo_keyboard_press', { keys: ['tab', 'tab'] });
+    expect(moved).toContain(`\n${HEADING}:\n`);
+    expect(moved).toMatch(/\[cyan\]› \\\[ \] Buy milk/);
+    expect(moved).not.toContain(LEGEND);
+    // Another connection has not had it.
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await a.server.connect(serverSide);
+    const other = new Client({ name: 'other', version: '1.0.0' });
+    closers.push(() => other.close());
+    await other.connect(clientSide);
+    expect(await call(other, 'todo_keyboard_press', { keys: ['tab'] })).toContain(LEGEND);
+  });
+
   it('remembers per connection: another client of the same session gets the whole list and the screen first', async () => {
     const a = await todo();
     await act(a.client, 'todos', 'list');
