@@ -36,17 +36,17 @@ if (!result.ok) {
   const ownRoot = new URL('../../', import.meta.url).href;
   register('./hooks.js', import.meta.url, { data: { ownRoot } });
   type Wrap = (ink: object) => unknown;
-  // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
-  // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
-  // The processes on the app's terminal: under the launcher, those whose stdin is the launcher's (the
-  // command, and what it starts with inherited stdio); the app's own children given other input keep
-  // theirs (app-stdin.ts). What the process gets is decided with the other routes (reach.ts).
+  // What this process gets is decided with the other routes (src/util/reach.ts). The processes on the
+  // app's terminal: under the launcher, those whose stdin is the launcher's (the command, and what it
+  // starts with inherited stdio); the app's own children given other input keep theirs (app-stdin.ts).
   const reach = preloadReach({
     serving: config.serving,
     socket: config.socket !== undefined,
     onAppTerminal: onAppStdin(process.env),
     stdoutIsTTY: process.stdout.isTTY === true,
   });
+  // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
+  // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
   const stdio = reach.ownStdio ? await openOwnStdio(config) : undefined;
   // Under the launcher (headless), a terminal of the process's own streams, for an app whose Ink
   // cannot be hooked by module (terminal-pair.ts). Not in a real terminal: there the keys are a person's.
