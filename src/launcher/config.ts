@@ -1,6 +1,7 @@
 import { defined } from '../util/defined.js';
+import { ENV } from '../util/env-names.js';
 import type { Serving } from '../util/reach.js';
-import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { screenshotsFromEnv } from '../util/screenshots-env.js';
 import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
@@ -40,25 +41,8 @@ export interface RegisterConfig {
 
 export type ConfigResult = { ok: true; config: RegisterConfig } | { ok: false; message: string };
 
-/** The variables, for messages and the usage text. */
-export const ENV = {
-  mode: 'INK_MCP_MODE',
-  session: 'INK_MCP_SESSION',
-  socket: 'INK_MCP_SOCKET',
-  /** The launcher's stdin for the app, as `device:inode` (app-stdin.ts): not a setting. */
-  stdin: 'INK_MCP_STDIN',
-  port: 'INK_MCP_PORT',
-  columns: 'INK_MCP_COLUMNS',
-  rows: 'INK_MCP_ROWS',
-  builtinTools: 'INK_MCP_BUILTIN_TOOLS',
-  screenshots: SCREENSHOTS_ENV,
-  keyEffects: 'INK_MCP_KEY_EFFECTS_MS',
-  surface: 'INK_MCP_SURFACE',
-  answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
-  token: 'INK_MCP_TOKEN',
-  record: 'INK_MCP_RECORD',
-  recordCommand: 'INK_MCP_RECORD_COMMAND',
-} as const;
+/** The variables, for messages and the usage text (named in src/util/env-names.ts). */
+export { ENV };
 
 export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const problems: string[] = [];

@@ -6,6 +6,7 @@ import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { defined } from '../util/defined.js';
+import { ENV } from '../util/env-names.js';
 import { stderrLogger } from '../util/logger.js';
 import { servedByPreload } from './preload-state.js';
 import type { RecordSetup } from './recorder.js';
@@ -132,7 +133,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
 /** The file to record to: the option, else INK_MCP_RECORD (`false` and `''` record nothing). */
 function recordFile(option: string | false | undefined): string | undefined {
   if (option === false) return undefined;
-  const file = option ?? process.env.INK_MCP_RECORD;
+  const file = option ?? process.env[ENV.record];
   return file ? resolvePath(file) : undefined;
 }
 
