@@ -19,8 +19,9 @@ export type Serving = 'stdio' | 'attach';
 
 /**
  * How ink-mcp reaches an app:
- * - `module-hook`: the app imports Ink through the preload's module hook (or calls `renderMcp`):
- *   served as an Ink app, with widgets, focus and the element tree;
+ * - `module-hook`: the app imports Ink through the preload's module hook: served as an Ink app,
+ *   with widgets, focus and the element tree (as an app that renders through ink-mcp itself is:
+ *   `renderMcp`, `startMcp`, `<McpSession>`);
  * - `devtools-hook`: Ink is bundled into the app's code, its React tree read through React's
  *   DevTools hook; screen and keys through the terminal ink-mcp fakes in its process;
  * - `in-process-terminal`: a Node process that draws a terminal UI with no Ink ink-mcp could hook:
