@@ -26,7 +26,7 @@
  *
  * Each round starts a fresh app on every side (not timed: both start the same program); the clock
  * runs from the first action to the verified end. `P6.loop` = median pty-poll time ÷ median ink-mcp
- * time (goal ≥ 5); `P6.actions` = ink-mcp actions ÷ pty actions (goal ≤ ⅓); `P6.keys.loop` and
+ * time (goal ≥ 8, issue #38; ≥ 5 before); `P6.actions` = ink-mcp actions ÷ pty actions (goal ≤ ⅓); `P6.keys.loop` and
  * `P6.keys.actions` the same for the keyboard-only task.
  *
  *   NODE_ENV=production node --import tsx bench/agent-loop.bench.ts [--quick]

@@ -34,6 +34,8 @@ export function focusHolder(stdin: object): { focusId: string | undefined } {
  * ids need not be unique across sessions).
  */
 export function useWidgetFocus({ autoFocus, disabled }: WidgetFocusOptions): WidgetFocus {
+  // The prefix tells the answers' `Focus:` line that the id is made up (OWN_FOCUS_ID_PREFIX in
+  // src/react/focus-words.ts; test/builtins/focus-and-aria.test.tsx holds the two together).
   const focusId = `ink-mcp${useId()}`;
   const { isFocused } = useFocus({ id: focusId, isActive: disabled !== true, autoFocus: autoFocus === true });
   const focused = isFocused && disabled !== true;

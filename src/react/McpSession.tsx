@@ -327,6 +327,7 @@ class SessionAnchor extends Component<McpSessionProps> {
         const root = this.#source?.hostRoot();
         return root ? this.#focus.read(root) : undefined;
       },
+      focusOwner: (id) => focusOwner(this.#source?.anchor() ?? null, id),
       outline: () => ariaOutline(this.#source?.anchor() ?? null),
       aria: () => ariaTree(this.#source?.anchor() ?? null),
       settled: () => this.#source?.settled() ?? Promise.resolve(),

@@ -65,6 +65,7 @@ export function hookedTerminalSession(options: HookedSessionOptions): Session | 
       const hostRoot = source?.hostRoot();
       return hostRoot ? focus.read(hostRoot) : undefined;
     },
+    focusOwner: (id) => focusOwner(source?.anchor() ?? null, id),
     outline: () => ariaOutline(source?.anchor() ?? null),
     aria: () => ariaTree(source?.anchor() ?? null),
     settled,

@@ -177,7 +177,7 @@ export const FOCUS_SET: CatalogEntry = Object.freeze<CatalogEntry>({
   description: 'Focus a component.',
   inputSchema: {
     type: 'object',
-    properties: { id: { type: 'string', description: 'Its id (focus.list).' } },
+    properties: { id: { type: 'string', description: 'Its id (focus.list), or its widget’s.' } },
     required: ['id'],
     additionalProperties: false,
   },

@@ -1,5 +1,6 @@
 import { Box, Text, useFocus } from 'ink';
 import { describe, expect, it } from 'vitest';
+import { App as Todo } from '../../examples/todo/App.js';
 import { useMcpTools } from '../../src/index.js';
 import type { TreeNodeJson } from '../../src/server/index.js';
 import { renderHeadless } from '../../src/testing/index.js';
@@ -43,6 +44,31 @@ describe('what the agent sees without code', () => {
         arguments: { keys: ['tab', 'tab'] },
       });
       expect(textOf(tab)).toMatch(/Focus: widget "city" \(Ink focus id "[^"]+"\)/);
+    } finally {
+      await app.unmount();
+    }
+  });
+
+  it("names ink-mcp's own widgets by their widget id alone, and focus.set takes that id", async () => {
+    // The todo example's text input and tab bar are ink-mcp's components, whose Ink focus ids are made up.
+    const app = await renderHeadless(<Todo />, { session: 'todo' });
+    try {
+      const first = textOf(await app.client.callTool({ name: 'todo_focus_list', arguments: {} }));
+      expect(first).toMatch(/"focused":"ink-mcp[^"]*"/);
+      const pressed = textOf(
+        await app.client.callTool({ name: 'todo_keyboard_press', arguments: { keys: ['tab'] } }),
+      );
+      expect(pressed).toMatch(/\n\nFocus: widget "filter"\n/);
+      const set = await app.client.callTool({ name: 'todo_focus_set', arguments: { id: 'new_item' } });
+      expect(textOf(set)).toMatch(/^Focus: "ink-mcp[^"]*"\./);
+      const after = textOf(await app.client.callTool({ name: 'todo_screen_read', arguments: {} }));
+      expect(after).toContain('›New:');
+      // The app's own focus id (the list's "list") is still given, and still taken.
+      const list = await app.client.callTool({ name: 'todo_focus_set', arguments: { id: 'list' } });
+      expect(list.isError).toBeFalsy();
+      const none = await app.client.callTool({ name: 'todo_focus_set', arguments: { id: 'nowhere' } });
+      expect(none.isError).toBe(true);
+      expect(textOf(none)).toContain('no widget of that id holds exactly one; focus did not move');
     } finally {
       await app.unmount();
     }

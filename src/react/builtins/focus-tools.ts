@@ -39,12 +39,13 @@ export function focusProvider(host: BuiltinHost): ToolProvider {
       run: (args) => {
         const id = (args as { id: string }).id;
         const state = live(host);
-        if (!state.ids.includes(id)) {
+        const target = state.ids.includes(id) ? id : heldBy(host, state, id);
+        if (target === undefined) {
           throw new ActionError(
-            `ink-mcp: no component that can take focus has the id ${JSON.stringify(id)}; focus did not move. Ids now: ${state.ids.map((i) => JSON.stringify(i)).join(', ')}.`,
+            `ink-mcp: no component that can take focus has the id ${JSON.stringify(id)}, and no widget of that id holds exactly one; focus did not move. Ids now: ${state.ids.map((i) => JSON.stringify(i)).join(', ')}.`,
           );
         }
-        return move((manager) => manager.focus(id));
+        return move((manager) => manager.focus(target));
       },
     },
     {
@@ -67,6 +68,16 @@ function live(host: BuiltinHost): FocusState {
     throw new ActionError('ink-mcp: nothing in the app can take focus now.');
   }
   return state;
+}
+
+/**
+ * The one Ink focus id that the widget `widget` holds (what the answers' `Focus:` line names when
+ * Ink's id is one ink-mcp made: src/react/focus-words.ts); undefined when it holds none or several.
+ */
+function heldBy(host: BuiltinHost, state: FocusState, widget: string): string | undefined {
+  if (host.focusOwner === undefined) return undefined;
+  const held = state.ids.filter((id) => host.focusOwner?.(id) === widget);
+  return held.length === 1 ? held[0] : undefined;
 }
 
 function describeFocus(state: FocusState): string {

@@ -27,6 +27,8 @@ export interface BuiltinHost {
   readonly screenshots: PngRasterizer | undefined;
   /** Ink's focus manager as it is now (undefined when the app is not under Ink). */
   focus(): FocusState | undefined;
+  /** The widget that holds the component of Ink focus id `id` (src/react/focus-owner.ts), if one does. */
+  focusOwner?(id: string): string | undefined;
   /** Ink's accessibility props (`aria-role`, `aria-state`, `aria-label`) as an outline; '' if none. */
   outline(): string;
   /** The same, as data (the tree resource shows it on the `screen` node). */
