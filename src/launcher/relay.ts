@@ -87,7 +87,10 @@ export class Relay {
 
   fromClient(line: string): void {
     // Passed on unread once the app's server answers for itself (`direct`): nothing left to intercept.
-    if (this.#direct && this.#app !== undefined && this.#earlyList === undefined) return this.#app(line);
+    if (this.#direct && this.#app !== undefined && this.#earlyList === undefined) {
+      this.#app(line);
+      return;
+    }
     const message = parseMessage(line);
     const request = isRequest(message) ? message : undefined;
     // The lifecycle holds here too: a request queued before the client's initialize would otherwise
