@@ -9,9 +9,13 @@
  * - `ACT.list` (context) = an `act` call that changes nothing (`todos.list`) ÷ `screen.read`: the
  *   act path's own cost, without the app's render.
  * Every answer must not be an error, and the toggles must show on the final screen.
+ * The note also gives the server's own CPU time per call of each kind (Linux: `/proc/<pid>/stat`),
+ * which a busy machine moves less than wall time: what a toggle adds to a read is the app's render
+ * (React, Ink's frame) and ink-mcp's reading of it, not the act path (ACT.list).
  *
  *   NODE_ENV=production node --import tsx --import ./bench/use-build.mjs bench/act.bench.ts [--quick]
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -22,15 +26,33 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const OPTIONS = quick ? { warmup: 1, samples: 3, batch: 2 } : { warmup: 10, samples: 40, batch: 10 };
 
 const client = new Client({ name: 'act-bench', version: '1' });
-await client.connect(
-  new StdioClientTransport({
-    command: process.execPath,
-    args: [...childNodeArgs('examples/todo/index.tsx'), '--stdio'],
-    cwd: repo,
-    env: { ...process.env, NODE_ENV: 'production' } as Record<string, string>,
-    stderr: 'inherit',
-  }),
-);
+const transport = new StdioClientTransport({
+  command: process.execPath,
+  args: [...childNodeArgs('examples/todo/index.tsx'), '--stdio'],
+  cwd: repo,
+  env: { ...process.env, NODE_ENV: 'production' } as Record<string, string>,
+  stderr: 'inherit',
+});
+await client.connect(transport);
+
+/** The server's CPU time so far (ms, user + system), where /proc tells; undefined elsewhere. */
+function serverCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${transport.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's CPU time per call of `op`, over `n` calls (undefined where /proc does not tell). */
+async function cpuPerCall(op: () => Promise<unknown>, n: number): Promise<number | undefined> {
+  const before = serverCpuMs();
+  for (let i = 0; i < n; i++) await op();
+  const after = serverCpuMs();
+  return before === undefined || after === undefined ? undefined : (after - before) / n;
+}
 try {
   const calls = todoCalls((await client.listTools()).tools);
   for (const text of ['alpha', 'beta', 'gamma'])
@@ -52,6 +74,16 @@ try {
     () => callOk(client, list),
     OPTIONS,
   );
+  const CPU_CALLS = quick ? 20 : 400;
+  const cpu = {
+    read: await cpuPerCall(() => callOk(client, read), CPU_CALLS),
+    toggle: await cpuPerCall(() => callOk(client, toggle).then(() => toggles++), CPU_CALLS),
+    list: await cpuPerCall(() => callOk(client, list), CPU_CALLS),
+  };
+  if (cpu.read !== undefined)
+    note(
+      `the server's CPU time per call (${CPU_CALLS} calls each): screen.read ${msText(cpu.read)}, act toggle ${msText(cpu.toggle ?? Number.NaN)}, act list ${msText(cpu.list ?? Number.NaN)}`,
+    );
   const screen = await callOk(client, read);
   const beta = toggles % 2 === 1 ? '[x] beta' : '[ ] beta';
   if (!screen.includes(beta))

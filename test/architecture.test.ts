@@ -1,8 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** docs/architecture.md maps each rule to the one file that holds it: every file it names must exist. */
+/**
+ * docs/architecture.md maps each rule to the one file that holds it, and names every other file of
+ * src/ by folder: every file it names must exist, and every file of src/ must be named.
+ */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const doc = readFileSync(`${root}docs/architecture.md`, 'utf8');
 
@@ -39,5 +43,23 @@ describe('docs/architecture.md', () => {
   it('gives each rule one row', () => {
     const names = rows().map((row) => row.rule);
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+
+  it('names only files that exist, anywhere on the page (the routes, the folder index)', () => {
+    const named = [...doc.matchAll(/`((?:src|test|components|docs|bench)\/[^`\s]+\.(?:ts|tsx|md))`/g)].map(
+      (m) => m[1]!,
+    );
+    expect(named.length).toBeGreaterThan(200);
+    expect([...new Set(named.filter((file) => !existsSync(join(root, file))))]).toEqual([]);
+  });
+
+  it('names every file of src/, so that a newcomer finds any of them on this page', () => {
+    const named = new Set([...doc.matchAll(/`(src\/[^`\s]+\.tsx?)`/g)].map((m) => m[1]!));
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [relative(root, join(dir, entry.name))],
+      );
+    const unnamed = files(join(root, 'src')).filter((file) => /\.tsx?$/.test(file) && !named.has(file));
+    expect(unnamed, 'add each to a rule of docs/architecture.md, or to its folder index').toEqual([]);
   });
 });

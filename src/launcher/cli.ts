@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openPrivateFile } from '../render/private-file.js';
+import { launchRoute } from '../util/reach.js';
 import { openAppStdin } from './app-stdin.js';
 import { clientOutput } from './client-output.js';
 import { ENV, readConfig } from './config.js';
@@ -62,10 +63,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   // A program the preload cannot reach (not Node), or asked for: a pseudo-terminal of our own.
-  const node = startsNode(parsed.command);
-  const inPty = !parsed.attach && (parsed.terminal || !node);
+  const route = launchRoute({
+    attach: parsed.attach,
+    terminalAsked: parsed.terminal === true,
+    startsNode: startsNode(parsed.command),
+  });
   const record = read.config.record;
-  if (record !== undefined && inPty) {
+  if (record !== undefined && route.kind === 'pty') {
     // Refused, not ignored: a recording of a terminal session would hold neither calls nor a cast.
     process.stderr.write(
       `ink-mcp: cannot record ${JSON.stringify(parsed.command[0])}: it runs in a pseudo-terminal (it is not a Node program the preload reaches${parsed.terminal ? ', or --terminal asked for one' : ''}), and a terminal session is not recorded. Drop --record (and ${ENV.record}), or record a Node Ink app.\n`,
@@ -73,7 +77,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (record !== undefined && !parsed.attach) {
+  if (record !== undefined && route.kind !== 'attached') {
     // Said now, before the app starts: the app's process writes the file, where only stderr would tell.
     const problem = writable(record);
     if (problem !== undefined) {
@@ -84,15 +88,9 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
   }
-  if (parsed.attach) return runAttached(parsed.command, env);
-  if (inPty)
-    return runInPty(
-      parsed.command,
-      process.env,
-      read.config,
-      listedEarly(env).tools,
-      node ? 'asked' : 'not_node',
-    );
+  if (route.kind === 'attached') return runAttached(parsed.command, env);
+  if (route.kind === 'pty')
+    return runInPty(parsed.command, process.env, read.config, listedEarly(env).tools, route.why);
   return runHeadless(parsed.command, env);
 }
 

@@ -1,4 +1,7 @@
-import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
+import { defined } from '../util/defined.js';
+import { ENV } from '../util/env-names.js';
+import type { Serving } from '../util/reach.js';
+import { screenshotsFromEnv } from '../util/screenshots-env.js';
 import { sizeProblem, type TERMINAL_SIZE } from '../util/terminal-size.js';
 import { MAX_ID_LENGTH } from '../walker/id-rule.js';
 import { isId } from '../walker/ids.js';
@@ -8,8 +11,11 @@ const SESSION_BASE_LENGTH = MAX_ID_LENGTH - 4;
 
 /** How the preload serves the app, read from the environment the launcher sets (documented in the README). */
 export interface RegisterConfig {
-  /** `stdio`: headless, MCP on stdio (or the launcher's socket); `attach`: the real terminal, MCP over HTTP. */
-  mode: 'stdio' | 'attach';
+  /**
+   * Headless or attached (`INK_MCP_MODE`): `stdio`, MCP on stdio (or the launcher's socket); `attach`,
+   * the real terminal, MCP over HTTP (src/util/reach.ts).
+   */
+  serving: Serving;
   /** The first session's id; later `render` calls get `<id>_2`, `<id>_3`, … */
   session: string;
   /** The launcher's relay socket (set by `ink-mcp`): serve there instead of on this process's stdio. */
@@ -35,25 +41,8 @@ export interface RegisterConfig {
 
 export type ConfigResult = { ok: true; config: RegisterConfig } | { ok: false; message: string };
 
-/** The variables, for messages and the usage text. */
-export const ENV = {
-  mode: 'INK_MCP_MODE',
-  session: 'INK_MCP_SESSION',
-  socket: 'INK_MCP_SOCKET',
-  /** The launcher's stdin for the app, as `device:inode` (app-stdin.ts): not a setting. */
-  stdin: 'INK_MCP_STDIN',
-  port: 'INK_MCP_PORT',
-  columns: 'INK_MCP_COLUMNS',
-  rows: 'INK_MCP_ROWS',
-  builtinTools: 'INK_MCP_BUILTIN_TOOLS',
-  screenshots: SCREENSHOTS_ENV,
-  keyEffects: 'INK_MCP_KEY_EFFECTS_MS',
-  surface: 'INK_MCP_SURFACE',
-  answerBlocks: 'INK_MCP_ANSWER_BLOCKS',
-  token: 'INK_MCP_TOKEN',
-  record: 'INK_MCP_RECORD',
-  recordCommand: 'INK_MCP_RECORD_COMMAND',
-} as const;
+/** The variables, for messages and the usage text (named in src/util/env-names.ts). */
+export { ENV };
 
 export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   const problems: string[] = [];
@@ -83,17 +72,14 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigResult {
   return {
     ok: true,
     config: {
-      mode: mode as RegisterConfig['mode'],
+      serving: mode as Serving,
       session,
       builtinTools: builtin === '1',
       screenshots: screenshots.ok && screenshots.on,
       surface,
       answerBlocks,
       ...(env[ENV.socket] ? { socket: env[ENV.socket] } : {}),
-      ...(port === undefined ? {} : { port }),
-      ...(columns === undefined ? {} : { columns }),
-      ...(rows === undefined ? {} : { rows }),
-      ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
+      ...defined({ port, columns, rows, keyEffectsMs }),
       ...(env[ENV.token] ? { token: env[ENV.token] } : {}),
       ...(env[ENV.record] ? { record: env[ENV.record] } : {}),
       ...(recordCommand ? { recordCommand } : {}),

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import { ENV, readConfig } from './config.js';
 
 export const USAGE = `Usage: ink-mcp [options] -- <command> [args…]
@@ -13,8 +14,8 @@ Options:
   --attach             draw in this terminal and serve MCP over HTTP on 127.0.0.1
                        (default: headless, MCP on this process's stdin/stdout)
   --port <n>           the HTTP port with --attach (default: a free one)
-  --columns <n>        width of the in-memory terminal (default: 100)
-  --rows <n>           height of the in-memory terminal (default: 30)
+  --columns <n>        width of the in-memory terminal (default: ${DEFAULT_TERMINAL_SIZE.columns})
+  --rows <n>           height of the in-memory terminal (default: ${DEFAULT_TERMINAL_SIZE.rows})
   --no-builtin-tools   no keyboard, screen and focus tools
   --screenshots        offer <session>_screen_screenshot too: the screen as a PNG image
                        (needs npm install @resvg/resvg-js dejavu-fonts-ttf)

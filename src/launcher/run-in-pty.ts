@@ -1,6 +1,9 @@
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { defined } from '../util/defined.js';
 import { exitWords } from '../util/exit-words.js';
+import type { PtyWhy } from '../util/reach.js';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import { clientOutput } from './client-output.js';
 import type { RegisterConfig } from './config.js';
 import { linger } from './linger.js';
@@ -21,13 +24,13 @@ export async function runInPty(
   env: NodeJS.ProcessEnv,
   config: RegisterConfig,
   tools: readonly object[] | undefined,
-  why: 'not_node' | 'asked' = 'not_node',
+  why: Extract<PtyWhy, 'not_node' | 'asked'> = 'not_node',
 ): Promise<void> {
   let stdoutGone = false;
   const relay = new Relay({
     toClient: clientOutput(() => stdoutGone),
     log: (message) => process.stderr.write(`${message}\n`),
-    ...(tools ? { tools } : {}),
+    ...defined({ tools }),
   });
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
@@ -71,8 +74,8 @@ export async function runInPty(
   const served = await servePty({
     command,
     env,
-    columns: config.columns ?? 100,
-    rows: config.rows ?? 30,
+    columns: config.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: config.rows ?? DEFAULT_TERMINAL_SIZE.rows,
     session: config.session,
     builtinTools: config.builtinTools,
     server: {

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { PassThrough, Writable } from 'node:stream';
 import { claimStdout } from '../render/claim-stdout.js';
+import { defined } from '../util/defined.js';
 import type { ServerInfo } from './early-answers.js';
 import { Relay } from './relay.js';
 
@@ -46,8 +47,7 @@ export function openStdioRelay(options: StdioRelayOptions = {}): StdioChannel {
   const relay = new Relay({
     toClient: (line) => claimed.protocol.write(`${line}\n`),
     log: (message) => process.stderr.write(`${message}\n`),
-    ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}),
-    ...(options.tools ? { tools: options.tools } : {}),
+    ...defined({ serverInfo: options.serverInfo, tools: options.tools }),
   });
   let buffered = '';
   const output = new Writable({

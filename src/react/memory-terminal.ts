@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { RenderOptions } from 'ink';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import { stripEscapes } from '../walker/clean-text.js';
 
 /** A frame as a person would read it: escapes removed (the one stripper, src/walker/clean-text.ts). */
@@ -185,7 +186,10 @@ export interface MemoryTerminal {
 }
 
 /** An in-memory terminal for headless rendering. @default 100 columns × 30 rows */
-export function createMemoryTerminal(columns = 100, rows = 30): MemoryTerminal {
+export function createMemoryTerminal(
+  columns: number = DEFAULT_TERMINAL_SIZE.columns,
+  rows: number = DEFAULT_TERMINAL_SIZE.rows,
+): MemoryTerminal {
   const stdout = new MemoryStdout(columns, rows);
   return {
     stdout,

@@ -2,6 +2,7 @@ import childProcess, { type SpawnOptions } from 'node:child_process';
 import { syncBuiltinESMExports } from 'node:module';
 import { basename } from 'node:path';
 import { startsNode } from '../launcher/node-command.js';
+import { childInPty } from '../util/reach.js';
 
 /**
  * Follows the UI into the children of a Node process on the app's terminal (a loader that starts a
@@ -12,6 +13,7 @@ import { startsNode } from '../launcher/node-command.js';
  * and exit ("Run in an interactive terminal"). `spawn` and `spawnSync` are followed (execa and
  * cross-spawn use `spawn`); a Node child needs none of this (the preload reaches it, and it gets the
  * terminal as its parent did), nor a shell (`sh -c …`: what it runs inherits the same stdio).
+ * Which child is followed is decided in src/util/reach.ts (`childInPty`).
  */
 export function followChildren(ptyChild: string): void {
   const { spawn, spawnSync } = childProcess;
@@ -38,19 +40,20 @@ export function spawnAsAsked(
   return (unfollowed ?? childProcess.spawn)(...call);
 }
 
-/** Shells pass their stdio on to what they run: a Node program under one gets the preload itself. */
-const SHELLS = /^(sh|bash|dash|zsh|ksh|fish|cmd|powershell|pwsh)(\.exe)?$/i;
-
 /** `(file, args?, options?)` as given, or the same call through the pseudo-terminal relay. */
 function redirected(call: unknown[], ptyChild: string): unknown[] {
   const [file, second, third] = call;
   if (typeof file !== 'string') return call;
   const args = Array.isArray(second) ? (second as unknown[]) : [];
   const options = (Array.isArray(second) ? third : second) as SpawnOptions | undefined;
-  if (!options || options.shell || !inheritsTerminal(options.stdio)) return call;
-  if (args.some((arg) => typeof arg !== 'string')) return call;
-  if (SHELLS.test(basename(file)) || startsNode([file], options.env ?? process.env)) return call;
-  return [process.execPath, [ptyChild, file, ...(args as string[])], options];
+  if (!options || args.some((arg) => typeof arg !== 'string')) return call;
+  const inPty = childInPty({
+    inheritsTerminal: inheritsTerminal(options.stdio),
+    shell: Boolean(options.shell),
+    program: basename(file),
+    startsNode: () => startsNode([file], options.env ?? process.env),
+  });
+  return inPty ? [process.execPath, [ptyChild, file, ...(args as string[])], options] : call;
 }
 
 /** The child gets this process's fd 0 and fd 1: the app's terminal, under the launcher. */

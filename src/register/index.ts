@@ -9,6 +9,7 @@ import { onAppStdin } from '../launcher/app-stdin.js';
 import { type RegisterConfig, readConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
 import { type PreloadHook, setPreloadHook } from '../render/preload-state.js';
+import { preloadReach } from '../util/reach.js';
 import { type InkRoots, installDevtoolsHook } from './devtools-hook.js';
 import { followChildren } from './follow-children.js';
 import { lookLikeTerminal } from './terminal-look.js';
@@ -35,25 +36,27 @@ if (!result.ok) {
   const ownRoot = new URL('../../', import.meta.url).href;
   register('./hooks.js', import.meta.url, { data: { ownRoot } });
   type Wrap = (ink: object) => unknown;
+  // What this process gets is decided with the other routes (src/util/reach.ts). The processes on the
+  // app's terminal: under the launcher, those whose stdin is the launcher's (the command, and what it
+  // starts with inherited stdio); the app's own children given other input keep theirs (app-stdin.ts).
+  const reach = preloadReach({
+    serving: config.serving,
+    socket: config.socket !== undefined,
+    onAppTerminal: onAppStdin(process.env),
+    stdoutIsTTY: process.stdout.isTTY === true,
+  });
   // Serving this process's own stdio: the protocol owns stdout from now on, and `initialize` (on the
   // stable surface `tools/list` too: early-tools.ts) is answered while ink-mcp's server loads.
-  const stdio = config.mode === 'stdio' && !config.socket ? await openOwnStdio(config) : undefined;
-  // The processes on the app's terminal: under the launcher, those whose stdin is the launcher's (the
-  // command, and what it starts with inherited stdio); the app's own children given other input keep
-  // theirs (app-stdin.ts).
-  const onTerminal = onAppStdin(process.env);
+  const stdio = reach.ownStdio ? await openOwnStdio(config) : undefined;
   // Under the launcher (headless), a terminal of the process's own streams, for an app whose Ink
   // cannot be hooked by module (terminal-pair.ts). Not in a real terminal: there the keys are a person's.
-  const pair =
-    config.mode === 'stdio' && config.socket && onTerminal && !process.stdout.isTTY
-      ? installTerminalPair()
-      : undefined;
+  const pair = reach.terminalPair ? installTerminalPair() : undefined;
   // And the UI followed into the children that inherit that terminal: a program that is not Node
   // runs in a pseudo-terminal, served (follow-children.ts).
   if (pair) followChildren(fileURLToPath(new URL('./pty-child.js', import.meta.url)));
   // With it, React's DevTools hook: a bundled Ink that injects into it (DEV=true) shows its tree.
   const roots = pair ? installDevtoolsHook((message) => process.stderr.write(`${message}\n`)) : undefined;
-  if (config.mode === 'stdio' && onTerminal) lookLikeTerminal(config);
+  if (reach.looksLikeTerminal) lookLikeTerminal(config);
   const copies = new WidgetCopies();
   let started: Promise<Wrap> | undefined;
   // ink-mcp's own modules load only in the process that imports Ink (or serves its own stdio).
@@ -73,7 +76,7 @@ if (!result.ok) {
   /** The app imported Ink after it was served in terminal mode (a prompt before Ink): its answers say so. */
   let lateInk = false;
   const hook: PreloadHook = {
-    mode: config.mode,
+    mode: config.serving,
     wrap: (ink) => {
       if (terminal) {
         lateInk = true;

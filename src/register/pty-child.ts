@@ -12,6 +12,7 @@ import { PassThrough } from 'node:stream';
 import { readConfig } from '../launcher/config.js';
 import { PTY_HELLO, PTY_WELCOME } from '../launcher/pty-hello.js';
 import { stderrLogger } from '../util/logger.js';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import { spawnAsAsked } from './follow-children.js';
 
 const [file, ...args] = process.argv.slice(2);
@@ -44,8 +45,8 @@ if (!file) {
   const served = await servePty({
     command: [file, ...args],
     env: process.env,
-    columns: config.columns ?? 100,
-    rows: config.rows ?? 30,
+    columns: config.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: config.rows ?? DEFAULT_TERMINAL_SIZE.rows,
     session: config.session,
     builtinTools: config.builtinTools,
     server: { logger: stderrLogger, surface: config.surface, answerBlocks: config.answerBlocks },

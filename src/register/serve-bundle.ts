@@ -2,12 +2,11 @@ import type { RegisterConfig } from '../launcher/config.js';
 import { serveTerminalApp } from '../render/serve-terminal.js';
 import { createXtermScreen } from '../terminal/xterm-screen.js';
 import { stderrLogger } from '../util/logger.js';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 import type { InkRoots } from './devtools-hook.js';
+import { exitAfterInput } from './exit-after-input.js';
 import { openInput } from './served-input.js';
 import type { TerminalPair } from './terminal-pair.js';
-
-/** After the end of input: the app has this long to finish before the process exits (as serve.ts). */
-const EXIT_GRACE_MS = 3_000;
 
 /**
  * Serves this process in terminal mode on the launcher's socket: its Ink could not be hooked by
@@ -23,8 +22,8 @@ export async function serveBundle(
 ): Promise<void> {
   const logger = stderrLogger;
   const screen = createXtermScreen({
-    columns: config.columns ?? 100,
-    rows: config.rows ?? 30,
+    columns: config.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: config.rows ?? DEFAULT_TERMINAL_SIZE.rows,
     // No terminal driver between the app and this screen: a line feed starts a new line, as ONLCR does.
     convertEol: true,
     reply: (data) => pair.send(data),
@@ -46,7 +45,7 @@ export async function serveBundle(
     app: {
       screen,
       send: pair.send,
-      mode: 'stdio',
+      route: 'in-process-terminal',
       lateInk,
       exited: gone,
       // The agent went away: the app's terminal closes, as a person's does (SIGHUP). An app that
@@ -62,8 +61,5 @@ export async function serveBundle(
       ? `ink-mcp: process ${process.pid} draws a terminal UI but imported no Ink ink-mcp could hook (a bundle?): it is served in terminal mode, keys and screen only.`
       : `ink-mcp: process ${process.pid} renders a bundled Ink: it is served through React's DevTools hook (its tree and focus) and its terminal (screen and keys).`,
   );
-  // After the end of input the app has a little while to finish on its own, then the process exits.
-  void input.ended
-    .then(() => served.stopped)
-    .then(() => setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref());
+  exitAfterInput(input.ended, served.stopped);
 }

@@ -4,15 +4,14 @@ import type { StdioChannel } from '../launcher/stdio-relay.js';
 import type { RecordSetup } from '../render/recorder.js';
 import { type ServedApp, serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { stderrLogger } from '../util/logger.js';
 import { RECORDED_SETTINGS } from '../util/recording.js';
+import { exitAfterInput } from './exit-after-input.js';
 import { openInput } from './served-input.js';
 import type { WidgetCopies } from './widget-copies.js';
 import { wrapRender } from './wrap-render.js';
-
-/** After the end of input: the app has this long to finish on its own before the process exits. */
-const EXIT_GRACE_MS = 3_000;
 
 type InkModule = typeof ownInk;
 
@@ -28,7 +27,7 @@ export async function serve(
   copies?: WidgetCopies,
 ): Promise<(ink: object) => unknown> {
   const logger = stderrLogger;
-  const input = config.mode === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
+  const input = config.serving === 'stdio' ? await openInput(config.socket, stdio, logger) : undefined;
   let served: ServedApp | undefined;
   const adapters = loadAdapters(logger, copies, () => served && rereadSessions(served));
   served = await serveApp({
@@ -37,17 +36,16 @@ export async function serve(
     session: config.session,
     io: input
       ? { kind: 'stdio', ...input, before: adapters }
-      : { kind: 'http', ...(config.port === undefined ? {} : { port: config.port }) },
+      : { kind: 'http', ...defined({ port: config.port }) },
     headless: {
-      ...(config.columns === undefined ? {} : { columns: config.columns }),
-      ...(config.rows === undefined ? {} : { rows: config.rows }),
+      ...defined({ columns: config.columns, rows: config.rows }),
       renderOnRead: true,
       stderr: process.stderr,
     },
     builtinTools: config.builtinTools,
     ...(config.record && input ? { record: recordSetup(config) } : {}),
     screenshots: config.screenshots,
-    ...(config.keyEffectsMs === undefined ? {} : { keyEffectsMs: config.keyEffectsMs }),
+    ...defined({ keyEffectsMs: config.keyEffectsMs }),
     // Served input keeps the process alive only while an app runs: an app that has exited lets the
     // process end as it would without ink-mcp (and a later render is served again).
     whenIdle: input ? 'keep' : 'close',
@@ -55,10 +53,7 @@ export async function serve(
   stdio?.attached();
   // Nothing can fail the relay from here on: the server serves this process until it ends.
   stdio?.direct();
-  // After the end of input the app has a little while to finish on its own, then the process exits.
-  void input?.ended
-    .then(() => served.stopped)
-    .then(() => setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref());
+  exitAfterInput(input?.ended, served.stopped);
   let rendered = false;
   return (appInk: object) => {
     const ink = appInk as InkModule;

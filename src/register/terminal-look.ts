@@ -1,4 +1,5 @@
 import { clearLine, clearScreenDown, cursorTo, moveCursor } from 'node:readline';
+import { DEFAULT_TERMINAL_SIZE } from '../util/terminal-size.js';
 
 /**
  * Headless, the app draws in an in-memory terminal, but its own start-up code looks at the real
@@ -12,8 +13,8 @@ import { clearLine, clearScreenDown, cursorTo, moveCursor } from 'node:readline'
 export function lookLikeTerminal(size: { columns?: number; rows?: number }): void {
   // Colour a person's terminal shows (256 colours); the user's own choice stands.
   process.env.FORCE_COLOR ??= '2';
-  const columns = size.columns ?? 100;
-  const rows = size.rows ?? 30;
+  const columns = size.columns ?? DEFAULT_TERMINAL_SIZE.columns;
+  const rows = size.rows ?? DEFAULT_TERMINAL_SIZE.rows;
   const stdin = process.stdin as NodeJS.ReadStream & { isRaw?: boolean };
   if (!stdin.isTTY) {
     Object.assign(stdin, {

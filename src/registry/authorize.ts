@@ -1,3 +1,4 @@
+import { defined } from '../util/defined.js';
 import { REDACTED } from '../util/secret-names.js';
 import { errorText } from '../util/text.js';
 import type { ToolAnnotations } from '../walker/types.js';
@@ -131,7 +132,7 @@ async function ask(
 
 function confirmOptions({ signal, widget }: AuthorizeContext): ConfirmOptions | undefined {
   if (signal === undefined && widget === undefined) return undefined;
-  return { ...(signal ? { signal } : {}), ...(widget === undefined ? {} : { widget }) };
+  return defined({ signal, widget });
 }
 
 function describe(value: unknown): string {

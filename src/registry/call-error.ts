@@ -30,6 +30,8 @@ export type {
   NotRunningWhy,
 } from './call-error-facts.js';
 
+import { defined } from '../util/defined.js';
+
 /** A failed call, discriminated by `code`; each code carries its own facts plus the worded `message`. */
 export type CallError = CallErrorFacts & { readonly message: string };
 
@@ -74,7 +76,7 @@ export const denied = (tool: string, reason: DenyReason, detail?: string, afterM
     tool,
     reason,
     ...(detail === undefined ? {} : { detail: clip(detail, MAX_DETAIL) }),
-    ...(afterMs === undefined ? {} : { afterMs }),
+    ...defined({ afterMs }),
   });
 
 export const widgetUnavailable = (
@@ -89,8 +91,7 @@ export const widgetUnavailable = (
     tool,
     widgetId,
     why,
-    ...(action === undefined ? {} : { action }),
-    ...(shownBefore === undefined ? {} : { shownBefore }),
+    ...defined({ action, shownBefore }),
   });
 
 export const sessionNotRunning = (
@@ -98,7 +99,7 @@ export const sessionNotRunning = (
   sessionId: string,
   why: NotRunningWhy = 'stopped',
   exit?: string,
-) => make({ code: 'session_not_running', tool, sessionId, why, ...(exit === undefined ? {} : { exit }) });
+) => make({ code: 'session_not_running', tool, sessionId, why, ...defined({ exit }) });
 
 /** `error` is whatever the handler threw. */
 export const handlerError = (tool: string, error: unknown) =>
@@ -118,4 +119,4 @@ export const cancelled = (tool: string, started: boolean) => make({ code: 'cance
 
 /** `afterMs`: how long a paused call waited for the person to resume. */
 export const heldByPerson = (tool: string, why: HeldWhy, afterMs?: number) =>
-  make({ code: 'held_by_person', tool, why, ...(afterMs === undefined ? {} : { afterMs }) });
+  make({ code: 'held_by_person', tool, why, ...defined({ afterMs }) });

@@ -160,7 +160,7 @@ function unavailability(error: Extract<CallErrorFacts, { code: 'widget_unavailab
 }
 
 /** At most this many issues are spelt out: the rest are counted, so a huge input gives a short message. */
-const MAX_LISTED_ISSUES = 10;
+export const MAX_LISTED_ISSUES = 10;
 /** Caller-supplied text (a called name, an argument's key) is cut to this many characters in a message. */
 const MAX_NAME_SHOWN = 200;
 const MAX_SEGMENT_SHOWN = 64;

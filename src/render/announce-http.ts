@@ -1,5 +1,6 @@
 import type { McpServerHandle } from '../server/create-mcp-server.js';
 import type { HttpEndpoint, ListenOptions } from '../server/http-server.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { connectionDir, describeConnection, writeConnectionFile } from './connection-info.js';
 
@@ -28,8 +29,7 @@ export async function listenAndAnnounce(
   options: AnnounceOptions,
 ): Promise<Announced> {
   const endpoint = await server.listen({
-    ...(options.port === undefined ? {} : { port: options.port }),
-    ...(options.host === undefined ? {} : { host: options.host }),
+    ...defined({ port: options.port, host: options.host }),
   });
   const dir = options.connectionDir === undefined ? connectionDir() : options.connectionDir;
   const written = dir === false ? undefined : writeConnectionFile(dir, sessionId, endpoint);

@@ -1,4 +1,5 @@
 import type { Hub } from '../session/hub.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import type { SecretNames } from '../util/secret-names.js';
 import { prepareConnectionDir, watchSocketPath, writeWatchFile } from './connection-info.js';
@@ -30,7 +31,7 @@ export async function offerWatch(
       hub,
       path: watchSocketPath(dir, sessionId),
       logger: options.logger,
-      ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...defined({ secrets: options.secrets }),
     });
   } catch (error) {
     options.logger.info?.(

@@ -1,3 +1,5 @@
+import type { Serving } from '../util/reach.js';
+
 /**
  * The handshake between the `ink-mcp/register` preload and the code that loads after it: the
  * preload puts its hook on a global (the `ink` wrapper module and `renderMcp` may come from another
@@ -6,8 +8,11 @@
 export const REGISTER_KEY = 'ink-mcp/register@1';
 
 export interface PreloadHook {
-  /** How the preload serves this process. */
-  mode: 'stdio' | 'attach';
+  /**
+   * How the preload serves this process: headless (`stdio`) or attached (`attach`). Named `mode`
+   * still: the hook is read by other copies of ink-mcp (REGISTER_KEY), so its shape stays.
+   */
+  mode: Serving;
   /** Ink's module as the app imports it → the `render` the app gets. */
   wrap(ink: object): Promise<unknown>;
   /** A copy of a widget library the app loaded (src/register/hooks.ts), for the adapters. */

@@ -1,3 +1,4 @@
+import { isRecord, jsonText, redactDeep } from '../util/redact.js';
 import { type IsSecret, REDACTED } from '../util/secret-names.js';
 
 /** Secret values shorter than this are hidden where they are an argument, not searched for in text. */
@@ -11,9 +12,8 @@ const MAX_SECRETS = 512;
  * cast) passes through `line` or `text` here, and nothing else is written.
  *
  * Two rules, applied together:
- * - by name: a value under a name that looks secret (`util/secret-names.ts`), at any depth, in JSON
- *   text too (the stable surface's `act` sends the action's arguments as JSON text, with or without
- *   leading spaces), is written `[redacted]`;
+ * - by name (the watcher's rule too, `util/redact.ts`): a value under a name that looks secret
+ *   (`util/secret-names.ts`), at any depth, in JSON text too, is written `[redacted]`;
  * - by value: every value hidden by name, and every value the recorder is told is secret (`secret`:
  *   the arguments of a `sensitive` tool, text typed into a field that holds a secret), is replaced
  *   with `[redacted]` wherever it appears later in anything written: an answer's text blocks, an
@@ -92,36 +92,6 @@ export class RecordRedactor {
   }
 
   #redact(value: unknown): unknown {
-    if (Array.isArray(value)) return value.map((item) => this.#redact(item));
-    if (typeof value === 'string') {
-      const parsed = jsonText(value);
-      if (parsed !== undefined) {
-        const redacted = this.#redact(parsed.value);
-        if (JSON.stringify(redacted) !== JSON.stringify(parsed.value)) return JSON.stringify(redacted);
-      }
-      return this.text(value);
-    }
-    if (!isRecord(value)) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        this.#isSecret(key, item) ? REDACTED : this.#redact(item),
-      ]),
-    );
+    return redactDeep(value, this.#isSecret, (text) => this.text(text));
   }
-}
-
-/** A string that is JSON object or array text (spaces around it allowed), parsed. */
-function jsonText(text: string): { value: unknown } | undefined {
-  const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[') return undefined;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,6 +5,8 @@ import type { McpTypeMap } from '../react/type-map.js';
 import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
+import { defined } from '../util/defined.js';
+import { ENV } from '../util/env-names.js';
 import { stderrLogger } from '../util/logger.js';
 import { servedByPreload } from './preload-state.js';
 import type { RecordSetup } from './recorder.js';
@@ -101,8 +103,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
       transport === 'stdio'
         ? {
             kind: 'stdio',
-            ...(stdin ? { input: stdin } : {}),
-            ...(stdout ? { output: stdout } : {}),
+            ...defined({ input: stdin, output: stdout }),
             openingWaitMs: OPENING_WAIT_MS,
           }
         : {
@@ -132,7 +133,7 @@ export async function renderMcp(element: ReactElement, options: RenderMcpOptions
 /** The file to record to: the option, else INK_MCP_RECORD (`false` and `''` record nothing). */
 function recordFile(option: string | false | undefined): string | undefined {
   if (option === false) return undefined;
-  const file = option ?? process.env.INK_MCP_RECORD;
+  const file = option ?? process.env[ENV.record];
   return file ? resolvePath(file) : undefined;
 }
 
@@ -145,13 +146,6 @@ function ownRecording(file: string): RecordSetup {
       command: [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
       env: {},
     },
-  };
-}
-
-/** The entries of `values` that are set (options are `exactOptionalPropertyTypes`). */
-function defined<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
   };
 }
 

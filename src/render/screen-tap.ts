@@ -1,6 +1,7 @@
 import type { McpScreen } from '../react/McpSession.js';
 import { stripAnsi } from '../react/memory-terminal.js';
 import type { Scrollback } from '../react/scrollback.js';
+import { defined } from '../util/defined.js';
 import { ignoreGoneTerminal } from './gone-terminal.js';
 
 export interface ScreenTap {
@@ -49,7 +50,7 @@ export function attachedScreen(
   return {
     source: 'ink-frame',
     fallback: tap.screen,
-    ...(scrollback ? { scrollback } : {}),
+    ...defined({ scrollback }),
     // Ink's own fallbacks when the stream does not know its size (columns: ink.js getTerminalWidth).
     size: () => ({ columns: terminal.columns || 80, rows: terminal.rows || 24 }),
   };

@@ -6,59 +6,20 @@ import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import { createMcpServer, type McpServerHandle, type McpServerOptions } from '../server/create-mcp-server.js';
 import type { HttpEndpoint } from '../server/http-server.js';
 import { OWED_ANSWER_GRACE_MS } from '../session/answers-owed.js';
-import { Confirmer, type ConfirmerOptions } from '../session/confirmer.js';
+import { Confirmer } from '../session/confirmer.js';
 import type { Session } from '../session/session.js';
-import { stallNote } from '../util/change-backlog.js';
+import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
 import { SCREENSHOTS_ENV, screenshotsFromEnv } from '../util/screenshots-env.js';
-import { sizeProblem } from '../util/terminal-size.js';
-import { listenAndAnnounce } from './announce-http.js';
-import { claimStdout } from './claim-stdout.js';
-import { cleanUpOnSignal } from './clean-up-on-signal.js';
-import { connectionDir } from './connection-info.js';
-import { ignoreGoneTerminal } from './gone-terminal.js';
-import { offerWatch, WATCH_ENV } from './offer-watch.js';
+import { DEFAULT_TERMINAL_SIZE, sizeProblem } from '../util/terminal-size.js';
 import { Recorder, type RecordSetup } from './recorder.js';
+import { serveHttp } from './serve-http.js';
+import { serveLinked } from './serve-linked.js';
+import { serveStdio } from './serve-stdio.js';
+import type { ServeIo, ServeWiring } from './serve-wiring.js';
 import { SessionIds } from './session-ids.js';
 import type { MountScreen, mountSession } from './session-mount.js';
-import { AnsweringStdioTransport } from './stdio-transport.js';
-
-/** How agents reach the app. */
-export type ServeIo =
-  | {
-      /** Headless: MCP on a byte stream, the app drawn in memory. */
-      kind: 'stdio';
-      /** @default process.stdin */
-      input?: NodeJS.ReadableStream;
-      /** @default the real stdout, claimed for the protocol alone (claim-stdout.ts) */
-      output?: NodeJS.WritableStream;
-      /** Resolves when the input has ended (the agent is gone): the app stops. @default its 'end' */
-      ended?: Promise<void>;
-      /** Whether the input may keep the process alive (only while an app runs). */
-      hold?: (held: boolean) => void;
-      /** The first render waits this long (at most) for the client's opening to be answered. */
-      openingWaitMs?: number;
-      /** Requests that need the app wait for this too, after its first render (the preload's adapters). */
-      before?: () => Promise<unknown>;
-      /**
-       * Let the person watch (`ink-mcp watch`): a socket and a connection file in `dir`. `false`, or
-       * `INK_MCP_WATCH=0` in the environment, offers none. @default { dir: connectionDir() }
-       */
-      watch?: { dir?: string } | false;
-    }
-  | {
-      /** Attached: the person's terminal, MCP over Streamable HTTP on loopback. */
-      kind: 'http';
-      port?: number;
-      host?: string;
-      /** @default connectionDir() (connection-info.ts); `false` writes no file */
-      connectionDir?: string | false;
-      /** Where the connection is told (never stdout, never the UI). @default process.stderr */
-      stderr?: NodeJS.WriteStream;
-      confirm?: ConfirmerOptions;
-    }
-  /** A transport the caller links (renderHeadless: in memory, to its own client). */
-  | { kind: 'transport'; transport: Parameters<McpServerHandle['connect']>[0] };
+import type { AnsweringStdioTransport } from './stdio-transport.js';
 
 export interface ServeAppOptions {
   server: McpServerOptions;
@@ -133,12 +94,10 @@ export interface ServedApp {
   stopped: Promise<void>;
 }
 
-/** The signals that stop a stdio server as the end of its input does (and it then exits 0). */
-const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
-
 /**
  * The composition root: the one place a served app is put together (server, transport, stdout,
- * sessions, signals, the way down). `renderMcp`, the preload (`ink-mcp/register`, which the
+ * sessions, signals, the way down). Each transport is connected by a file of its own:
+ * serve-stdio.ts (headless), serve-http.ts (attached), serve-linked.ts (a transport the caller links). `renderMcp`, the preload (`ink-mcp/register`, which the
  * launcher uses), `startMcp`, `renderHeadless` and the terminal sessions (serve-terminal.ts) are
  * thin callers of it.
  */
@@ -159,7 +118,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
   const logger = options.server.logger ?? stderrLogger;
   const confirmer = io.kind === 'http' ? new Confirmer(io.confirm) : undefined;
   const server = createMcpServer({
-    ...(confirmer ? { confirm: confirmer.ask } : {}),
+    ...defined({ confirm: confirmer?.ask }),
     ...options.server,
     logger,
   });
@@ -198,87 +157,20 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     return down;
   };
 
-  if (io.kind === 'stdio') {
-    // Stray writes (the app's console.log, escape codes) must never reach the protocol stream.
-    const claimed = io.output ? undefined : claimStdout();
-    if (claimed) cleanups.push(() => claimed.release());
-    const input = io.input ?? process.stdin;
-    transport = new AnsweringStdioTransport(
-      input as NodeJS.ReadStream,
-      (io.output ?? claimed?.protocol) as NodeJS.WriteStream,
-    );
-    transport.onBacklog = (bytes) => logger.warn(stallNote(bytes));
-    // Said, because the answers then look as if the app had nothing (no session, no tools).
-    recorder?.tap(transport);
-    transport.onHoldExpired = (ms) =>
-      logger.warn(
-        `ink-mcp: requests waited ${ms / 1000} s for the app's first render and were answered that it is still starting.`,
-      );
-    // Connected before the first render, which takes a while (~80 ms for the todo example on a cold
-    // start, bench/README.md "P5.start"): a client writes its opening as soon as it spawns us.
-    // Requests that need the app are held until it rendered (stdio-transport.ts).
-    await server.connect(transport);
-    if (io.openingWaitMs !== undefined) await transport.initializeAnswered(io.openingWaitMs);
-    // The agent closing the input means "stop". SIGTERM (how clients and supervisors stop a server),
-    // SIGINT and SIGHUP mean the same, and the process then exits 0; without a listener Node would
-    // end it at once, with the running call unanswered. An app that listens for one keeps it.
-    const offSignals = cleanUpOnSignal(
-      () => {
-        logger.info?.(
-          'ink-mcp: stopping on a signal: the running call may finish (2 s), queued calls are not run.',
-        );
-        return shutdown(true);
-      },
-      { signals: STOP_SIGNALS, end: 'exit' },
-    );
-    cleanups.push(offSignals);
-    if (io.watch !== false && process.env[WATCH_ENV] !== '0') {
-      // Off the way to the first render: the socket and its file follow when they are ready.
-      void offerWatch(server.hub, options.session, io.watch?.dir ?? connectionDir(), {
-        logger,
-        ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
-      }).then(
-        (watch) => {
-          if (!watch) return;
-          // Stopped meanwhile: the file must not outlive the app.
-          if (down) watch.remove();
-          else cleanups.push(watch.remove);
-        },
-        (error: unknown) => logger.info?.(`ink-mcp: the app cannot be watched: ${String(error)}`),
-      );
-    }
-    void (io.ended ?? ended(input)).then(() => shutdown(true));
-  } else if (io.kind === 'http') {
-    const stderr = io.stderr ?? process.stderr;
-    // The token file must not outlive the app, whatever ends it: on a signal that ends the process
-    // it is removed at once, then the apps unmount and the signal ends the process. Installed before
-    // the file exists: a signal with no listener ends the process at once.
-    let remove = () => {};
-    cleanups.push(
-      cleanUpOnSignal(() => {
-        remove();
-        return shutdown(false);
-      }),
-    );
-    const announced = await listenAndAnnounce(server, options.session, {
-      ...(io.port === undefined ? {} : { port: io.port }),
-      ...(io.host === undefined ? {} : { host: io.host }),
-      ...(io.connectionDir === undefined ? {} : { connectionDir: io.connectionDir }),
-      stderr,
-      logger,
-    });
-    remove = announced.remove;
-    cleanups.push(remove, () => confirmer?.close());
-    endpoint = announced.endpoint;
-    connectionFile = announced.file;
-    ignoreGoneTerminal(stderr);
-    // The person's keys: a terminal that hung up fails the next read with EIO, which would crash the
-    // process before its SIGHUP removed the token file (seen in CI, 2026-12-07).
-    ignoreGoneTerminal(process.stdin);
-  } else {
-    recorder?.tap(io.transport);
-    await server.connect(io.transport);
-  }
+  // The transport, each in a file of its own: it joins the one way down through `wiring`.
+  const wiring: ServeWiring = {
+    server,
+    session: options.session,
+    logger,
+    ...defined({ secrets: options.server.secrets }),
+    recorder,
+    cleanups,
+    shutdown,
+    isDown: () => down !== undefined,
+  };
+  if (io.kind === 'stdio') transport = await serveStdio(io, wiring);
+  else if (io.kind === 'http') ({ endpoint, connectionFile } = await serveHttp(io, { ...wiring, confirmer }));
+  else await serveLinked(io.transport, wiring);
 
   const ids = new SessionIds(options.session);
   /** An app (Ink or terminal) has gone: its answers owed written, the server closed or let go once it was the last. */
@@ -302,11 +194,9 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
             ? { kind: 'attached' }
             : { kind: 'headless', renderOnRead: false, ...options.headless },
         logger,
-        ...(options.typeMap ? { typeMap: options.typeMap } : {}),
-        ...(options.builtinTools === undefined ? {} : { builtinTools: options.builtinTools }),
+        ...defined({ typeMap: options.typeMap, builtinTools: options.builtinTools }),
         screenshots,
-        ...(options.keyEffectsMs === undefined ? {} : { keyEffectsMs: options.keyEffectsMs }),
-        ...(confirmer ? { confirmer } : {}),
+        ...defined({ keyEffectsMs: options.keyEffectsMs, confirmer }),
       },
       appOptions,
     );
@@ -339,7 +229,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
     return {
       ...instance,
       session: id,
-      ...(mount.terminal ? { terminal: mount.terminal } : {}),
+      ...defined({ terminal: mount.terminal }),
       rerender: (next: ReactNode) => instance.rerender(mount.element(next)),
       waitUntilExit: () =>
         exit.then(
@@ -386,7 +276,7 @@ export async function serveApp(options: ServeAppOptions): Promise<ServedApp> {
 
   return {
     server,
-    ...(endpoint ? { endpoint } : {}),
+    ...defined({ endpoint }),
     ...(connectionFile ? { connectionFile } : {}),
     render,
     serveTerminal,
@@ -406,9 +296,9 @@ function openRecorder(options: ServeAppOptions, server: McpServerHandle): Record
   const recorder = (setup.deferred ? Recorder.deferred : Recorder.open)(setup, {
     hub: server.hub,
     session: options.session,
-    columns: options.headless?.columns ?? 100,
-    rows: options.headless?.rows ?? 30,
-    ...(options.server.secrets ? { secrets: options.server.secrets } : {}),
+    columns: options.headless?.columns ?? DEFAULT_TERMINAL_SIZE.columns,
+    rows: options.headless?.rows ?? DEFAULT_TERMINAL_SIZE.rows,
+    ...defined({ secrets: options.server.secrets }),
     logger: options.server.logger ?? stderrLogger,
   });
   if (!(recorder instanceof Recorder)) throw new Error(recorder.message);
@@ -423,11 +313,4 @@ function screenshotsByEnv(logger: { warn(message: string): void }): boolean {
     `ink-mcp: ${SCREENSHOTS_ENV} must be 0 or 1, not ${JSON.stringify(read.value)}; screenshots are off.`,
   );
   return false;
-}
-
-function ended(input: NodeJS.ReadableStream): Promise<void> {
-  return new Promise((resolve) => {
-    if ((input as NodeJS.ReadStream).readableEnded) resolve();
-    else input.once('end', () => resolve());
-  });
 }

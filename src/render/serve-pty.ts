@@ -1,9 +1,10 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { startInPty } from '../terminal/pty-program.js';
-import type { PtyWhy } from '../terminal/terminal-mode.js';
+import { defined } from '../util/defined.js';
 import { exitWords } from '../util/exit-words.js';
-import type { ServeIo } from './serve-app.js';
+import type { PtyWhy } from '../util/reach.js';
 import { serveTerminalApp } from './serve-terminal.js';
+import type { ServeIo } from './serve-wiring.js';
 
 /** Requests that need the program wait for its first output, then this long for it to finish drawing, at most. */
 const FIRST_OUTPUT_MS = 10_000;
@@ -94,8 +95,8 @@ export async function servePty(options: ServePtyOptions): Promise<PtyServing> {
     app: {
       screen: program.screen,
       send: program.send,
-      mode: 'pty',
-      ...(options.why ? { ptyWhy: options.why } : {}),
+      route: 'pty',
+      ...defined({ ptyWhy: options.why }),
       exited,
       stop,
       ready,

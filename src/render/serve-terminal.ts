@@ -1,8 +1,11 @@
 import type { McpServerOptions } from '../server/create-mcp-server.js';
 import { hookedTerminalSession } from '../terminal/hooked-session.js';
 import { type TerminalApp, terminalSession } from '../terminal/terminal-session.js';
+import { defined } from '../util/defined.js';
 import { stderrLogger } from '../util/logger.js';
-import { type ServedApp, type ServeIo, serveApp } from './serve-app.js';
+import { terminalRouteOnceDrawn } from '../util/reach.js';
+import { type ServedApp, serveApp } from './serve-app.js';
+import type { ServeIo } from './serve-wiring.js';
 
 /** An app reached only through its terminal, running. */
 export interface RunningTerminalApp extends TerminalApp {
@@ -46,16 +49,17 @@ export async function serveTerminalApp(options: ServeTerminalOptions): Promise<S
   const logger = options.server.logger ?? stderrLogger;
   served.serveTerminal((id) => {
     const root = app.inkRoot?.();
+    // Its route decided where routes are (src/util/reach.ts): a reported root reads the React tree.
+    const route = terminalRouteOnceDrawn(app.route, root !== undefined);
     const hooked =
-      root === undefined
-        ? undefined
-        : hookedTerminalSession({ id, app, root, builtinTools: options.builtinTools, logger });
+      route === 'devtools-hook' && root !== undefined
+        ? hookedTerminalSession({ id, app, root, builtinTools: options.builtinTools, logger })
+        : undefined;
     return {
       session: hooked ?? terminalSession({ id, app, builtinTools: options.builtinTools, logger }),
       exited: app.exited,
       stop: app.stop,
-      ...(app.ready ? { ready: app.ready } : {}),
-      ...(app.exit ? { exit: app.exit } : {}),
+      ...defined({ ready: app.ready, exit: app.exit }),
     };
   });
   return served;

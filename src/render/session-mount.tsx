@@ -7,6 +7,7 @@ import type { McpTypeMap } from '../react/type-map.js';
 import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { Confirmer } from '../session/confirmer.js';
 import type { SessionHost } from '../session/session-host.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { tapConsole } from './console-tap.js';
 import { attachedScreen, tapScreen } from './screen-tap.js';
@@ -56,12 +57,7 @@ export function mountSession(options: MountOptions, appOptions: RenderOptions = 
   const props = {
     id,
     server,
-    ...(typeMap ? { typeMap } : {}),
-    ...(builtinTools === undefined ? {} : { builtinTools }),
-    ...(screenshots === undefined ? {} : { screenshots }),
-    ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
-    ...(confirmer ? { confirmer } : {}),
-    ...(logger ? { logger } : {}),
+    ...defined({ typeMap, builtinTools, screenshots, keyEffectsMs, confirmer, logger }),
   };
   if (screen.kind === 'headless') {
     const terminal = createMemoryTerminal(screen.columns, screen.rows);
@@ -82,7 +78,7 @@ export function mountSession(options: MountOptions, appOptions: RenderOptions = 
         </McpSession>
       ),
       // Whatever streams the app asked for: headless, stdout is the protocol's (or nobody's).
-      inkOptions: { ...terminal.inkOptions(), ...(screen.stderr ? { stderr: screen.stderr } : {}) },
+      inkOptions: { ...terminal.inkOptions(), ...defined({ stderr: screen.stderr }) },
       terminal,
       rendered: () => {},
       dispose: untap,

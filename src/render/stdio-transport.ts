@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { ChangeBacklog } from '../util/change-backlog.js';
+import { defined } from '../util/defined.js';
 import { answeredWithoutTheApp } from './early-methods.js';
 
 type RequestId = string | number;
@@ -32,7 +33,7 @@ export class AnsweringStdioTransport extends StdioServerTransport {
     super(stdin, stdout);
     this.#holdMs = options.holdMs ?? HOLD_MS;
     this.#changes = new ChangeBacklog(stdout ?? process.stdout, {
-      ...(options.backlogBytes === undefined ? {} : { bound: options.backlogBytes }),
+      ...defined({ bound: options.backlogBytes }),
       onStall: (bytes) => this.onBacklog?.(bytes),
     });
   }

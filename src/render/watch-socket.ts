@@ -3,6 +3,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Hub } from '../session/hub.js';
 import { type FeedMessage, openFeed } from '../session/watch-feed.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import type { SecretNames } from '../util/secret-names.js';
 
@@ -86,7 +87,7 @@ function serveWatcher(socket: Socket, hub: Hub, expected: Buffer, secrets: Secre
     socket.write(`${JSON.stringify(message)}\n`);
   };
   const refuse = (message: string, sessions?: string[]) => {
-    send({ type: 'refused', message, ...(sessions ? { sessions } : {}) });
+    send({ type: 'refused', message, ...defined({ sessions }) });
     socket.end();
     feed?.close();
     feed = undefined;

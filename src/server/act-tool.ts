@@ -203,8 +203,8 @@ export function actionsChangeText(
 }
 
 /**
- * The lines, at most `MAX_LISTED` actions, and how many more there are. A widget's actions given by
- * name alone, next to each other, share one line.
+ * The lines, at most `MAX_LISTED` actions, and how many more there are. The actions of one widget
+ * that give a summary (`ActionSpec.summary`), next to each other, share one line.
  */
 function listed(lines: readonly ActionLine[], sessionId: string): string[] {
   const kept = lines.slice(0, MAX_LISTED);

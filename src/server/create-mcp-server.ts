@@ -7,6 +7,7 @@ import type { CoalesceOptions } from '../session/coalesce.js';
 import { Hub } from '../session/hub.js';
 import type { Session } from '../session/session.js';
 import type { SessionHost } from '../session/session-host.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { stderrLogger } from '../util/logger.js';
 import type { SecretNames } from '../util/secret-names.js';
@@ -138,15 +139,16 @@ class InkMcpServer implements McpServerHandle {
     this.#logger = options.logger ?? stderrLogger;
     this.hub = new Hub({
       logger: this.#logger,
-      ...(options.authorize ? { authorize: options.authorize } : {}),
-      ...(options.callTimeoutMs !== undefined ? { callTimeoutMs: options.callTimeoutMs } : {}),
-      ...(options.breaker ? { breaker: options.breaker } : {}),
-      ...(options.coalesce ? { coalesce: options.coalesce } : {}),
+      ...defined({
+        authorize: options.authorize,
+        callTimeoutMs: options.callTimeoutMs,
+        breaker: options.breaker,
+        coalesce: options.coalesce,
+      }),
     });
     this.#resources = new SessionResources({
       logger: this.#logger,
-      ...(options.coalesce ? { coalesce: options.coalesce } : {}),
-      ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...defined({ coalesce: options.coalesce, secrets: options.secrets }),
     });
     this.#pendingTools = [...(options.tools ?? [])];
     this.#warnOnce = onceLogger(this.#logger);

@@ -1,4 +1,5 @@
 import type { StaticCallInfo, StaticToolInput } from '../registry/registry.js';
+import { defined } from '../util/defined.js';
 import { cleanSpec } from '../walker/clean-spec.js';
 import { describeSpecFault } from '../walker/describe-refusal.js';
 import { ID_RULE } from '../walker/id-rule.js';
@@ -65,7 +66,7 @@ export function checkStaticTool(input: ServerToolInput, sessionIds: ReadonlySet<
       description: cleaned.description,
       inputSchema: cleaned.inputSchema,
       annotations: pickAnnotations(input.annotations),
-      ...(zod ? { zod } : {}),
+      ...defined({ zod }),
       run: input.run,
     },
   };

@@ -1,7 +1,7 @@
 import { safeParseAsync } from 'zod/v4/core';
 import { issuesFromAjv, issuesFromZod } from '../registry/argument-issues.js';
 import type { ArgumentIssue } from '../registry/call-error.js';
-import { formatPath } from '../registry/describe-call-error.js';
+import { formatPath, MAX_LISTED_ISSUES } from '../registry/describe-call-error.js';
 import type { RegisteredTool } from '../registry/registry.js';
 import { SchemaCache } from '../registry/schema-cache.js';
 import { errorText } from '../util/text.js';
@@ -12,7 +12,6 @@ export type StructuredCheck =
   | { ok: true; structured: Record<string, unknown> }
   | { ok: false; tool: string; issues: string };
 
-const MAX_ISSUES = 10;
 const schemas = new SchemaCache();
 
 /** Whether calls of `tool` answer structured content (checked by `structuredResult`). */
@@ -73,7 +72,7 @@ function jsonObject(value: object): Record<string, unknown> | undefined {
 
 function listIssues(issues: readonly ArgumentIssue[]): string {
   const listed = issues
-    .slice(0, MAX_ISSUES)
+    .slice(0, MAX_LISTED_ISSUES)
     .map((i) => `${i.path.length === 0 ? '(result)' : formatPath(i.path)}: ${i.message}`);
   const more = issues.length - listed.length;
   return listed.join('; ') + (more > 0 ? `; and ${more} more` : '');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { ENV } from '../util/env-names.js';
 
 /** The environment variable a chosen bearer token is read from (by `listen()`, so by `renderMcp` and the launcher). */
-export const TOKEN_ENV = 'INK_MCP_TOKEN';
+export const TOKEN_ENV = ENV.token;
 
 const MIN_LENGTH = 32;
 const MAX_LENGTH = 512;

@@ -6,6 +6,7 @@ import {
   timedOut,
   widgetUnavailable,
 } from '../registry/call-error.js';
+import { defined } from '../util/defined.js';
 import { isActionError } from '../walker/action-error.js';
 import { isWidgetUnavailable } from '../walker/ids.js';
 import { isNoEffectError } from '../walker/no-effect-error.js';
@@ -72,9 +73,7 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
     return done;
   }
   const screen = {
-    ...(after.screen === undefined ? {} : { screen: after.screen }),
-    ...(after.focus === undefined ? {} : { focus: after.focus }),
-    ...(after.mode === undefined ? {} : { mode: after.mode }),
+    ...defined({ screen: after.screen, focus: after.focus, mode: after.mode }),
   };
   if (outcome.ok && isWidgetUnavailable(outcome.value)) {
     const { widgetId, why } = outcome.value;
@@ -92,7 +91,7 @@ export function toDispatchResult(tool: ToolDef, outcome: RunOutcome, after: Afte
       value: outcome.value,
       ...after.changes,
       stopped: true,
-      ...(after.exit === undefined ? {} : { exit: after.exit }),
+      ...defined({ exit: after.exit }),
       ...screen,
     };
   if (outcome.ok) return { ok: true, value: outcome.value, ...after.changes, ...screen };

@@ -11,6 +11,7 @@ import {
 import { PLAIN } from '../screen/sgr.js';
 import { styledMarkup } from '../screen/style-markup.js';
 import { fitSpans, parseStyled, plainLine, type StyledLine } from '../screen/styled-text.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
 import { Subscribable } from '../util/subscribable.js';
 import { errorText } from '../util/text.js';
@@ -214,7 +215,7 @@ export class Session {
     }
     if (whole) this.#last = { raw, rows: options.rows, columns: options.columns, ...plain };
     const hint = plain.lines === undefined ? undefined : this.#colours.plain(plain.lines);
-    return { ...plain.view, styled: false, ...(hint === undefined ? {} : { hint }) };
+    return { ...plain.view, styled: false, ...defined({ hint }) };
   }
 
   /**

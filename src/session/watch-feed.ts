@@ -2,6 +2,7 @@ import type { ConfirmOutcome } from '../registry/authorize.js';
 import { shownArgs, shownLines, shownText } from '../registry/shown-text.js';
 import type { ScreenSize } from '../screen/screen-view.js';
 import type { StyledLine } from '../screen/styled-text.js';
+import { defined } from '../util/defined.js';
 import { redactDeep } from '../util/redact.js';
 import { type SecretNames, secretNameTest } from '../util/secret-names.js';
 import { clip } from '../util/text.js';
@@ -112,7 +113,7 @@ export function openFeed(
       type: 'screen',
       lines: picture.lines,
       size: picture.size,
-      ...(focus === undefined ? {} : { focus }),
+      ...defined({ focus }),
     };
     const text = JSON.stringify(message);
     if (text === lastScreen) return;
@@ -214,7 +215,7 @@ function stateMessage(state: PersonState): FeedMessage {
     type: 'state',
     watchers: state.watchers,
     paused: state.paused,
-    ...(state.typing === undefined ? {} : { typing: state.typing }),
+    ...defined({ typing: state.typing }),
     ...(question === undefined
       ? {}
       : {
@@ -255,7 +256,7 @@ function callMessage(event: CallEvent, showArgs: (args: unknown) => string): Fee
     tool,
     ok: event.answer.ok,
     result: clip(shownLines(resultText(event.answer)), MAX_RESULT),
-    ...(consent === undefined ? {} : { consent }),
+    ...defined({ consent }),
   };
 }
 

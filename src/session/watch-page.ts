@@ -15,39 +15,16 @@ import type { FeedMessage } from './watch-feed.js';
  * the caller's that sets `window.inkWatch.send` and calls `receive`.
  */
 
-/** A message the page draws. */
+/** A message the page draws: the feed's, with the screen as HTML; or the watch socket's refusal. */
 export type PageMessage =
+  | Exclude<FeedMessage, { type: 'screen' }>
   | { type: 'screen'; html: string }
-  | { type: 'welcome'; session: string; name: string }
-  | { type: 'call'; phase: 'asked'; seq: number; tool: string; args: string }
-  | {
-      type: 'call';
-      phase: 'answered';
-      seq: number;
-      tool: string;
-      ok: boolean;
-      result: string;
-      consent?: string;
-    }
-  | {
-      type: 'state';
-      watchers: number;
-      paused: boolean;
-      typing?: string;
-      question?: { id: number; armed: boolean; position: number; total: number; text: string };
-    }
-  | { type: 'notice'; text: string }
-  | { type: 'gone' }
   | { type: 'refused'; message: string };
 
 /** One call of a recording, for the page's replay: what was called, its answer, the screen after. */
-export interface PageStep {
-  seq: number;
-  tool: string;
+export interface PageStep
+  extends Omit<Extract<FeedMessage, { type: 'call'; phase: 'answered' }>, 'type' | 'phase'> {
   args: string;
-  ok: boolean;
-  result: string;
-  consent?: string;
   /** `screenHtml` of the screen after the call. */
   screen: string;
 }
@@ -66,7 +43,7 @@ export interface WatchPageOptions {
 
 /** A feed's message (or a refusal) as the page takes it: the screen as HTML, the rest as it is. */
 export function pageMessage(message: FeedMessage | { type: 'refused'; message: string }): PageMessage {
-  if (message.type !== 'screen') return message as PageMessage;
+  if (message.type !== 'screen') return message;
   return { type: 'screen', html: screenHtml(message) };
 }
 

@@ -14,6 +14,7 @@ import { earlyTools } from '../launcher/early-tools.js';
 import { openStdioRelay, type StdioChannel } from '../launcher/stdio-relay.js';
 import { servedByPreload } from '../render/preload-state.js';
 import type { McpApp, RenderMcpOptions, renderMcp } from '../render/render-mcp.js';
+import { defined } from '../util/defined.js';
 import { screenshotsOnByEnv } from '../util/screenshots-env.js';
 import { clip, errorText } from '../util/text.js';
 import { SERVER_NAME, VERSION } from '../util/version.js';
@@ -83,7 +84,7 @@ function listedEarly(options: RenderMcpOptions): { tools?: readonly object[] } {
     // As serve-app.ts decides it: the option, else INK_MCP_SCREENSHOTS.
     screenshots:
       options.screenshots === undefined ? screenshotsOnByEnv(process.env) : options.screenshots !== false,
-    ...(options.nameStyle ? { nameStyle: options.nameStyle } : {}),
+    ...defined({ nameStyle: options.nameStyle }),
   });
   return tools ? { tools } : {};
 }

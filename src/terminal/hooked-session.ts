@@ -99,7 +99,7 @@ export function hookedTerminalSession(options: HookedSessionOptions): Session | 
     focus: () => focusLine(host),
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     styledScreen: () => screen.styled(),
-    mode: modeLine('devtools'),
+    mode: modeLine('devtools-hook'),
   });
   source.start(first);
   // A tree that cannot be read (internals of another shape) would leave no tools at all: the plain

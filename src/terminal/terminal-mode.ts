@@ -1,20 +1,5 @@
+import type { PtyWhy, TerminalRoute } from '../util/reach.js';
 import type { TerminalCursor } from './xterm-screen.js';
-
-/**
- * How a terminal session reaches its app, when ink-mcp cannot reach the app's Ink by module:
- * `'stdio'`, a Node program whose Ink is bundled into its own code, driven through a terminal ink-mcp
- * fakes in its process; `'devtools'`, the same, with its React tree read through React's DevTools
- * hook; `'pty'`, a program that is not Node (a compiled binary, a shell script), run in a
- * pseudo-terminal.
- */
-export type TerminalMode = 'stdio' | 'devtools' | 'pty';
-
-/**
- * Why a program runs in a pseudo-terminal, as its answers say: it is not a Node program the preload
- * can hook (`not_node`); the user asked (`--terminal`, `asked`); or a Node process started it with
- * its terminal inherited, and it is not Node (`started_by_node`: a loader's native binary).
- */
-export type PtyWhy = 'not_node' | 'asked' | 'started_by_node';
 
 const PTY_WHY: Record<PtyWhy, string> = {
   not_node: 'the program runs in a pseudo-terminal (it is not a Node program ink-mcp can hook)',
@@ -33,18 +18,19 @@ export function cursorLine(cursor: TerminalCursor | undefined): string | undefin
 }
 
 /**
- * The line every answer of a terminal session carries: the mode, and what it cannot do. `lateInk`
- * (`'stdio'` only): the app imported an Ink after it was served in terminal mode.
+ * The `Mode:` line every answer of a terminal session carries: how its app is reached (the route,
+ * src/util/reach.ts), and what it cannot do. `lateInk` (the in-process terminal only): the app
+ * imported an Ink after it was served in terminal mode.
  */
-export function modeLine(mode: TerminalMode, why: PtyWhy = 'not_node', lateInk = false): string {
-  if (mode === 'devtools')
+export function modeLine(route: TerminalRoute, why: PtyWhy = 'not_node', lateInk = false): string {
+  if (route === 'devtools-hook')
     return (
       "Mode: DevTools hook — the app's Ink is bundled into its code: its React tree, focus and " +
       "accessibility outline are read through React's DevTools hook, its screen and keys go through " +
       'its terminal. Widgets are recognised by component name only.'
     );
   const how =
-    mode === 'pty'
+    route === 'pty'
       ? PTY_WHY[why]
       : lateInk
         ? 'the app drew on its terminal before it imported Ink (a prompt first), so its Ink renders there, unhooked'

@@ -4,12 +4,14 @@ import { keyboardProvider } from '../react/builtins/keyboard-tools.js';
 import { screenProvider } from '../react/builtins/screen-tools.js';
 import { Session } from '../session/session.js';
 import type { ViewSource } from '../session/view-source.js';
+import { defined } from '../util/defined.js';
 import type { Logger } from '../util/logger.js';
+import type { PtyWhy, TerminalRoute } from '../util/reach.js';
 import { ActionError } from '../walker/action-error.js';
 import { FOCUS_LIST, FOCUS_NEXT, FOCUS_PREVIOUS, FOCUS_SET } from '../walker/builtin-catalog.js';
 import { markBuiltin } from '../walker/reserved-ids.js';
 import type { ToolProvider, ViewNode } from '../walker/types.js';
-import { cursorLine, modeLine, type PtyWhy, type TerminalMode } from './terminal-mode.js';
+import { cursorLine, modeLine } from './terminal-mode.js';
 import type { TerminalScreen } from './xterm-screen.js';
 
 export interface TerminalApp {
@@ -17,13 +19,16 @@ export interface TerminalApp {
   screen: TerminalScreen;
   /** Bytes to the app's input, as a terminal sends a key. */
   send(data: string): void;
-  /** How the app is reached: said in every answer. */
-  mode: TerminalMode;
+  /**
+   * How the app is reached (src/util/reach.ts): said in every answer. A React root reported through
+   * the DevTools hook makes it a hooked session instead (src/render/serve-terminal.ts).
+   */
+  route: Extract<TerminalRoute, 'in-process-terminal' | 'pty'>;
   /** In a pseudo-terminal: why (said in every answer). @default 'not_node' */
   ptyWhy?: PtyWhy;
   /**
-   * In the app's own process (`'stdio'`): whether the app has imported an Ink since it was served
-   * here (it drew first: a prompt before Ink), which then renders on this terminal, unhooked.
+   * In the app's own process (`'in-process-terminal'`): whether the app has imported an Ink since it
+   * was served here (it drew first: a prompt before Ink), which then renders on this terminal, unhooked.
    */
   lateInk?: () => boolean;
 }
@@ -74,7 +79,7 @@ export function terminalSession(options: TerminalSessionOptions): Session {
       : [
           node('keyboard', keyboardProvider(host)),
           node('screen', screenProvider(host)),
-          node('focus', focusRefusal(app.mode)),
+          node('focus', focusRefusal(app.route)),
         ];
   const source: ViewSource = {
     current: () => nodes,
@@ -87,13 +92,13 @@ export function terminalSession(options: TerminalSessionOptions): Session {
   session = new Session({
     id,
     source,
-    ...(logger ? { logger } : {}),
+    ...defined({ logger }),
     input: host.press,
     screenSize: () => ({ columns: screen.columns, rows: screen.rows }),
     // Colours and styles as the terminal shows them: screen.read {styles: true} reads them.
     styledScreen: () => screen.styled(),
     mode: () => {
-      const mode = modeLine(app.mode, app.ptyWhy, app.lateInk?.() === true);
+      const mode = modeLine(app.route, app.ptyWhy, app.lateInk?.() === true);
       const cursor = cursorLine(screen.cursor());
       return cursor === undefined ? mode : `${mode}\n${cursor}`;
     },
@@ -102,10 +107,10 @@ export function terminalSession(options: TerminalSessionOptions): Session {
 }
 
 /** The focus tools stay listed (the list is the same in every mode) and say why they cannot work. */
-function focusRefusal(mode: TerminalMode): ToolProvider {
+function focusRefusal(route: TerminalRoute): ToolProvider {
   const refuse = () => {
     throw new ActionError(
-      `ink-mcp: in terminal mode (${mode === 'pty' ? 'a pseudo-terminal' : 'a bundled Ink'}) Ink's focus cannot be read or moved: press tab or shift+tab with keyboard.press, and read the screen.`,
+      `ink-mcp: in terminal mode (${route === 'pty' ? 'a pseudo-terminal' : 'a bundled Ink'}) Ink's focus cannot be read or moved: press tab or shift+tab with keyboard.press, and read the screen.`,
     );
   };
   const specs = [FOCUS_LIST, FOCUS_SET, FOCUS_NEXT, FOCUS_PREVIOUS].map((entry) => ({

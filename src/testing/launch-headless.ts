@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { ENV } from '../util/env-names.js';
 
 export interface LaunchHeadlessOptions {
   /** The app's command: `['node', 'app.js']`, `['npx', 'tsx', 'app.tsx']`. */
@@ -56,7 +57,7 @@ export async function launchHeadless(options: LaunchHeadlessOptions): Promise<He
     ...definedEnv(process.env),
     ...options.env,
     // A replayed session is never recorded again over its recording.
-    INK_MCP_RECORD: '',
+    [ENV.record]: '',
   };
   const cli = new URL('../launcher/cli.js', import.meta.url);
   if (preload && !existsSync(cli))
@@ -94,7 +95,7 @@ export async function launchHeadless(options: LaunchHeadlessOptions): Promise<He
   if (elicitation)
     client.setRequestHandler('elicitation/create', () => answers.shift() ?? { action: 'decline' });
   await client.connect(transport);
-  const session = options.session ?? options.env?.INK_MCP_SESSION ?? 'app';
+  const session = options.session ?? options.env?.[ENV.session] ?? 'app';
   return {
     client,
     async call(name, args = {}, callOptions = {}) {

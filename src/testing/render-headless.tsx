@@ -8,6 +8,7 @@ import { serveApp } from '../render/serve-app.js';
 import { mountSession } from '../render/session-mount.js';
 import type { ScreenshotOptions } from '../screen/png-rasterizer.js';
 import type { McpServerHandle, McpServerOptions } from '../server/create-mcp-server.js';
+import { defined } from '../util/defined.js';
 
 export interface RenderHeadlessOptions extends McpServerOptions {
   /** The session id (first segment of every tool name). @default 'app' */
@@ -76,14 +77,12 @@ export async function renderHeadless(
     session,
     io: { kind: 'transport', transport: serverSide },
     headless: {
-      ...(columns === undefined ? {} : { columns }),
-      ...(rows === undefined ? {} : { rows }),
+      ...defined({ columns, rows }),
       renderOnRead: false,
     },
-    ...(typeMap ? { typeMap } : {}),
-    ...(builtinTools === undefined ? {} : { builtinTools }),
+    ...defined({ typeMap, builtinTools }),
     screenshots,
-    ...(keyEffectsMs === undefined ? {} : { keyEffectsMs }),
+    ...defined({ keyEffectsMs }),
     // An app that exits stays served: its tools then answer that it stopped.
     whenIdle: 'keep',
   });

@@ -4,6 +4,8 @@
  * per `tools/call` answered, and an `end` line when the server stopped (a crash leaves none).
  */
 
+import { ENV } from './env-names.js';
+
 export const RECORDING_VERSION = 1;
 
 /**
@@ -12,12 +14,12 @@ export const RECORDING_VERSION = 1;
  * a command the user chose: each is checked by the launcher as its flag is, and none can run code.
  */
 export const RECORDED_SETTINGS: readonly string[] = [
-  'INK_MCP_SESSION',
-  'INK_MCP_COLUMNS',
-  'INK_MCP_ROWS',
-  'INK_MCP_BUILTIN_TOOLS',
-  'INK_MCP_SURFACE',
-  'INK_MCP_ANSWER_BLOCKS',
+  ENV.session,
+  ENV.columns,
+  ENV.rows,
+  ENV.builtinTools,
+  ENV.surface,
+  ENV.answerBlocks,
 ];
 
 /** `env` split into the recorded settings a replay applies and the names of the rest, which it does not. */

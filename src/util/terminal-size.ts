@@ -9,6 +9,13 @@ export const TERMINAL_SIZE = {
   rows: { min: 3, max: 1_000 },
 } as const;
 
+/**
+ * The size a terminal gets when none is given: the launcher's, the preload's, `renderMcp`'s and
+ * `renderHeadless`'s in-memory terminal, the pseudo-terminal of a program that is not Node, and a
+ * recording's cast.
+ */
+export const DEFAULT_TERMINAL_SIZE = { columns: 100, rows: 30 } as const;
+
 /** What is wrong with a size as given (an integer in its range), or undefined when it fits. */
 export function sizeProblem(
   name: string,

@@ -4,6 +4,7 @@ import { PLAIN } from '../screen/sgr.js';
 import { parseStyled, type StyledLine } from '../screen/styled-text.js';
 import type { PageStep } from '../session/watch-page.js';
 import type { CastEvent } from '../util/asciicast.js';
+import { defined } from '../util/defined.js';
 import { answerText, type Recording } from '../util/recording.js';
 
 /** What the recorder writes before each frame of the cast (clear, home): not part of the screen. */
@@ -41,7 +42,7 @@ export function recordingSteps(recording: Recording, cast: CastEvent[] | undefin
       args: shownArgs(call.arguments),
       ok: !('error' in call.answer) && call.answer.isError !== true,
       result: shownLines(result),
-      ...(consent === undefined ? {} : { consent }),
+      ...defined({ consent }),
       screen: screenHtml({ lines: lines.slice(-size.rows), size }),
     };
   });

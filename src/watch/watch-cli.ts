@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { connectionDir } from '../render/connection-info.js';
 import { type PageMessage, pageMessage, watchPageHtml } from '../session/watch-page.js';
 import { parseCast } from '../util/asciicast.js';
+import { defined } from '../util/defined.js';
 import { parseRecording } from '../util/recording.js';
 import { errorText } from '../util/text.js';
 import { recordingSteps } from './recording-steps.js';
@@ -151,7 +152,7 @@ async function watchInBrowser(target: Watchable, port: number | undefined, io: I
       ...calls.slice(-200),
       ...['gone', 'refused'].flatMap((type) => (seen.has(type) ? [seen.get(type) as PageMessage] : [])),
     ],
-    ...(port === undefined ? {} : { port }),
+    ...defined({ port }),
   });
   io.out(`ink-mcp watch: session "${target.session}" in your browser: ${page.url}\n`);
   const stop = () => connection.close();
@@ -215,7 +216,7 @@ export async function showCommand(argv: readonly string[], io: Io = processIo): 
     return 0;
   }
   const port = parsed.values.port === undefined ? undefined : Number(parsed.values.port);
-  const page = await servePage({ page: html, ...(port === undefined ? {} : { port }) });
+  const page = await servePage({ page: html, ...defined({ port }) });
   io.out(`ink-mcp show: ${basename(file)} (${steps.length} calls) at ${page.url}\nCtrl+C stops.\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

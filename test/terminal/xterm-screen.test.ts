@@ -67,7 +67,7 @@ describe('a terminal session', () => {
     const sent: string[] = [];
     const session = terminalSession({
       id: 'app',
-      app: { screen, send: (data) => sent.push(data), mode: 'pty' },
+      app: { screen, send: (data) => sent.push(data), route: 'pty' },
     });
     expect(session.tree().map((n) => n.id)).toEqual(['keyboard', 'screen', 'focus']);
     expect(session.mode).toContain('Mode: terminal');
@@ -88,7 +88,7 @@ describe('a terminal session', () => {
 describe('the cursor of a terminal session', () => {
   it('says where the cursor is while it is shown, on the rows the screen shows; nothing while it is hidden', async () => {
     const screen = screenOf({ columns: 10, rows: 3 });
-    const session = terminalSession({ id: 'app', app: { screen, send: () => {}, mode: 'pty' } });
+    const session = terminalSession({ id: 'app', app: { screen, send: () => {}, route: 'pty' } });
     expect(screen.cursor()).toEqual({ row: 1, column: 1 });
     screen.write('$ ls\nname: ');
     await screen.parsed();
@@ -131,7 +131,10 @@ describe('colours from the terminal', () => {
     expect(screen.styled()).toBe(
       '\u001B[1;32mok\u001B[0m plain \u001B[48;2;106;170;100mC\u001B[0m\n\u001B[38;5;208mx\u001B[0m',
     );
-    const session = terminalSession({ id: 'app', app: { screen, send: () => {}, mode: 'stdio' } });
+    const session = terminalSession({
+      id: 'app',
+      app: { screen, send: () => {}, route: 'in-process-terminal' },
+    });
     const read = session.readScreen(undefined, true);
     expect(read?.styled).toBe(true);
     expect(read?.text).toContain('[bold green]ok[/] plain [on green(#6aaa64)]C[/]');
