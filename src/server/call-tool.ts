@@ -10,7 +10,6 @@ import { hasOutputSchema, type StructuredCheck, structuredResult } from './struc
 import { closestNames } from './suggest.js';
 import { ToolCall } from './tool-call.js';
 
-export type { CallToolContext } from './call-tool-context.js';
 
 /**
  * One tools/call: the request made into its one `ToolCall` (the called name resolved), run through
