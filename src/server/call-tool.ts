@@ -10,7 +10,6 @@ import { hasOutputSchema, type StructuredCheck, structuredResult } from './struc
 import { closestNames } from './suggest.js';
 import { ToolCall } from './tool-call.js';
 
-
 /**
  * One tools/call: the request made into its one `ToolCall` (the called name resolved), run through
  * the hub, and answered with a result a model can act on. Never throws: a failure inside the server
