@@ -413,7 +413,11 @@ check('cli on Ink 5 and React 18', [], ['npx', 'search-cli'], async ({ call }) =
     'the first keys were not typed',
     typed.text,
   );
-  expect(offers(typed.text, 'text_input_1', 'type_into'), 'its ink-text-input was not recognised', typed.text);
+  expect(
+    offers(typed.text, 'text_input_1', 'type_into'),
+    'its ink-text-input was not recognised',
+    typed.text,
+  );
 });
 check(
   'cli that imports Ink late',
