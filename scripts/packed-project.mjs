@@ -54,12 +54,16 @@ export function packedProject(prefix) {
     project,
     shell(command) {
       step(command);
+      // Its output is shown only when it fails: npm's own (the package.json `npm init -y` wrote, the
+      // install's summary) would fill CI's log and says nothing once the line has passed.
       const result = spawnSync('bash', ['-euo', 'pipefail', '-c', command], {
         cwd: project,
         env,
-        stdio: 'inherit',
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      if (result.status !== 0) throw new Error(`"${command}" exited with ${result.status}`);
+      if (result.status !== 0)
+        throw new Error(`"${command}" exited with ${result.status}:\n${result.stdout}${result.stderr}`);
     },
     /** The version of a package installed in the project. */
     installed: (name) => installedVersion(project, name),
