@@ -39,10 +39,17 @@ export function listenFilterRefusal(message: { params?: unknown }): string | und
  * else is the transport itself (its methods run on it, so its private state is its own).
  */
 export function guardListens<T extends Transport>(transport: T): T {
+  // Each method bound once (per function it holds): `send` is read for every message.
+  const bound = new Map<PropertyKey, { of: unknown; fn: unknown }>();
   return new Proxy(transport, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' && key !== 'onmessage' ? value.bind(target) : value;
+      if (typeof value !== 'function' || key === 'onmessage') return value;
+      const known = bound.get(key);
+      if (known?.of === value) return known.fn;
+      const fn: unknown = value.bind(target);
+      bound.set(key, { of: value, fn });
+      return fn;
     },
     set(target, key, value: unknown) {
       if (key !== 'onmessage' || typeof value !== 'function') return Reflect.set(target, key, value, target);
