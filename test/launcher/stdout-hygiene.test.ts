@@ -49,6 +49,17 @@ const INIT = {
 };
 
 /** Every line the server wrote to stdout is a JSON-RPC message. */
+/**
+ * Resolves once the server's stderr shows `text` (or fails after 20 s): the app's writes reach the
+ * pipe on their own schedule, not before the answer of the call that caused them.
+ */
+async function stderrShows(server: { stderr(): string }, text: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!server.stderr().includes(text) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(server.stderr()).toContain(text);
+}
+
 function expectOnlyProtocol(stdout: string) {
   const lines = stdout.split('\n').filter((l) => l !== '');
   expect(lines.length).toBeGreaterThan(0);
@@ -76,7 +87,7 @@ describe('stdout carries only protocol messages, whatever the app writes', () =>
       expect(server.stdout()).not.toContain('\u001B');
       expect(server.stderr()).toContain('noisy: starting');
       expect(server.stderr()).toContain('noisy: a line through useStderr');
-      expect(server.stderr()).toContain('noisy: rendering with coffee');
+      await stderrShows(server, 'noisy: rendering with coffee');
       expect(server.stderr()).toContain('\u001B[?1049h');
     } finally {
       server.child.stdin.end();
@@ -95,7 +106,7 @@ describe('stdout carries only protocol messages, whatever the app writes', () =>
       })) as { result: { content: { text: string }[] } };
       expect(called.result.content.map((c) => c.text).join('\n')).toContain('picked: tea');
       expectOnlyProtocol(server.stdout());
-      expect(server.stderr()).toContain('noisy: rendering with tea');
+      await stderrShows(server, 'noisy: rendering with tea');
       expect(server.stderr()).toContain('noisy: a line through useStderr');
       expect(server.stderr()).toContain('\u001B[?1049h');
     } finally {
