@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// One closing line for a CI log that holds several Vitest runs: `tests: P passed, F failed, S skipped`,
-// the sum of every run's `Tests  …` summary in the log file given (`node scripts/test-tally.mjs LOG`).
+// One closing line for a CI log that holds several Vitest runs: `P passed, F failed, S skipped`, the
+// sum of every run's `Tests  …` summary in the log file given (`node scripts/test-tally.mjs LOG`).
 // The service that runs .ci/run judges whether tests ran from a run's closing lines: the summaries of
 // the test runners it knows, or a plain `N passed, N failed` line. Vitest's summary is not among them
-// (two landings were marked as having run no test), so this line is printed last. Exits 1 when the
+// (two landings were marked as having run no test), so this line is printed last, bare: a third landing
+// with a `tests:` word before it was marked the same, so nothing stands before the counts. Exits 1 when the
 // log holds no summary at all: a test command that ran nothing turns CI red instead of passing.
 import { readFileSync } from 'node:fs';
 
@@ -27,4 +28,5 @@ if (runs === 0) {
   console.error(`${file} holds no Vitest summary: no test ran`);
   process.exit(1);
 }
-console.log(`tests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+console.log(`every test run above (${runs} Vitest runs), summed:`);
+console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
