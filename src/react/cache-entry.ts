@@ -38,6 +38,14 @@ export interface CacheEntry {
   kidsIdless: boolean;
   /** Whether its children were read grouped (src/walker/groups.ts); undefined: not yet read. */
   kidsGrouped: boolean | undefined;
+  /**
+   * Its only child fiber as last read, while a read may pass through this slot to it (transparent,
+   * visible, no declarations, one child slot: src/react/read-fiber-tree.ts, `passesThrough`); else
+   * null. Kept on the entry so that a step down a path reads no other object of the slot.
+   */
+  link: Fiber | null;
+  /** The entry of that child slot, while `link` is set; else null. */
+  next: CacheEntry | null;
 }
 
 export const EMPTY: Part = Object.freeze([]);
@@ -58,6 +66,8 @@ export function newEntry(props: unknown, state: unknown, child: Fiber | null): C
     idless: false,
     kidsIdless: false,
     kidsGrouped: undefined,
+    link: null,
+    next: null,
   };
 }
 

@@ -11,7 +11,13 @@ import {
   sameItems,
   slotsOf,
 } from './cache-entry.js';
-import { bodyOf, type ComponentInfoCache, describeComponent, hooksFiber } from './component-info.js';
+import {
+  bodyOf,
+  type ComponentInfo,
+  type ComponentInfoCache,
+  describeComponent,
+  hooksFiber,
+} from './component-info.js';
 import { type Fiber, HostComponent, OffscreenComponent } from './fiber-types.js';
 import { holdsIdless } from './idless.js';
 
@@ -123,28 +129,30 @@ function read(
   e.decls = decls;
   e.out = out;
   e.idless = idless;
+  const passable = e.fibers.length === 1 && decls.length === 0 && mayPassThrough(info);
+  e.link = passable ? e.fibers[0]! : null;
+  e.next = passable ? e.entries[0]! : null;
   return e;
+}
+
+/** A host fiber, or a component that neither provides, merges nor bounds a session. */
+function mayPassThrough(info: ComponentInfo | null): boolean {
+  return info === null || (info.provider == null && !info.merged && !info.boundary);
 }
 
 /**
  * A fiber React only cloned on the way to something below: same props and state as last read,
  * transparent, visible, and its only child in the same slot as before. Most of a path is made of
- * these (host boxes, layout components), so they are walked in a loop, not recursively.
+ * these (host boxes, layout components), so they are walked in a loop, not recursively. What does
+ * not change between reads (the slot's kind, its declarations, its one child slot) is `link`.
  */
 function passesThrough(fiber: Fiber, entry: CacheEntry): boolean {
-  const { info, fibers } = entry;
-  if (entry.props !== fiber.memoizedProps || entry.state !== fiber.memoizedState || fibers.length !== 1)
-    return false;
-  if (info === undefined || (info !== null && (info.provider != null || info.merged || info.boundary)))
+  const only = entry.link;
+  if (only === null || entry.props !== fiber.memoizedProps || entry.state !== fiber.memoizedState)
     return false;
   const child = fiber.child;
-  const only = fibers[0]!;
-  return (
-    entry.decls.length === 0 &&
-    child !== null &&
-    child.sibling === null &&
-    (child === only || child === only.alternate)
-  );
+  // `alternate` links both objects of a slot to each other (React's createWorkInProgress).
+  return child !== null && child.sibling === null && (child === only || child.alternate === only);
 }
 
 /**
@@ -166,11 +174,21 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions, groupe
     e.child = child;
     chain[chainTop++] = e;
     current = child;
-    e = e.entries[0]!;
-    const unchanged =
-      e.props === child.memoizedProps && e.state === child.memoizedState && e.child === child.child;
-    if (unchanged) break;
-    if (passesThrough(child, e)) continue;
+    // Every entry walked from passed through: its one child slot's entry is `next`.
+    e = e.next!;
+    // `passesThrough` inline, on the loads the unchanged test makes anyway.
+    if (e.props === child.memoizedProps && e.state === child.memoizedState) {
+      const below = child.child;
+      if (e.child === below) break; // unchanged below
+      const only = e.link;
+      if (
+        only !== null &&
+        below !== null &&
+        below.sibling === null &&
+        (below === only || below.alternate === only)
+      )
+        continue;
+    }
     const before = e.out;
     if (read(child, e, options, false, grouped).out !== before) {
       out = e.out;

@@ -8,7 +8,6 @@ import { isId } from './ids.js';
 import { isExcluded, specsOf } from './offered.js';
 import { pickAnnotations } from './pick-annotations.js';
 import { isBuiltinProvider, RESERVED_WIDGET_IDS } from './reserved-ids.js';
-import { toolName } from './tool-name.js';
 import type { ActionSpec, Refusal, ToolDef, ToolProvider, TypeMap, ViewNode, WalkContext } from './types.js';
 import { isZodSchema } from './zod-schema.js';
 
@@ -149,7 +148,7 @@ function deriveSpec(
   }
   const annotations = pickAnnotations(s.annotations);
   const tool: ToolDef = {
-    name: toolName(sessionId, widgetId, name),
+    name: cache.names.name(sessionId, widgetId, name),
     description: cleaned.description,
     inputSchema: cleaned.inputSchema,
     annotations,

@@ -22,6 +22,15 @@ function Panel({ id, children }: { id: string; children?: React.ReactNode }) {
   return <Box flexDirection="column">{children}</Box>;
 }
 
+let setSpread: (spread: boolean) => void = () => {};
+
+/** One child, or two (a tool component beside it): a slot a read passes through, then one it cannot. */
+function Spread({ children }: { children?: React.ReactNode }) {
+  const [spread, set] = useState(false);
+  setSpread = set;
+  return <Box>{spread ? [children, <Panel key="extra" id="extra" />] : children}</Box>;
+}
+
 describe('snapshot', () => {
   it('reads tool components into a tree with types, ids, attrs and nesting; others are transparent', () => {
     const { source } = mount(
@@ -200,5 +209,34 @@ describe('snapshot', () => {
     await source.settled();
     expect(find(source.current(), 'stable')).toBe(before);
     expect(source.snapshot()).toBe(source.current());
+  });
+
+  it('follows a deep update through a path whose slots change between one child and two', async () => {
+    const { source } = mount(
+      <Panel id="p">
+        <Box>
+          <Spread>
+            <Box>
+              <Leaf id="leaf" />
+            </Box>
+          </Spread>
+        </Box>
+      </Panel>,
+    );
+    const leafActions = () => actionsOf(find(source.current(), 'leaf'));
+    const steps: Array<[() => void, string, string[]]> = [
+      [() => setDeep(1), 'Panel#p(Leaf#leaf)', ['reset']],
+      [() => setSpread(true), 'Panel#p(Leaf#leaf, Panel#extra)', ['reset']],
+      [() => setDeep(0), 'Panel#p(Leaf#leaf, Panel#extra)', ['bump']],
+      [() => setSpread(false), 'Panel#p(Leaf#leaf)', ['bump']],
+      [() => setDeep(1), 'Panel#p(Leaf#leaf)', ['reset']],
+      [() => setDeep(0), 'Panel#p(Leaf#leaf)', ['bump']],
+    ];
+    for (const [act, tree, actions] of steps) {
+      act();
+      await source.settled();
+      expect(shape(source.current())).toBe(tree);
+      expect(leafActions()).toEqual(actions);
+    }
   });
 });
