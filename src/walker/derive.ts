@@ -129,11 +129,14 @@ function deriveSpec(
     return;
   }
   const s = spec as ActionSpec;
-  const name: unknown = s.name;
-  if (!cache.ids.isActionName(name)) {
-    out.refusals.push({ kind: 'action_name', widgetId, name });
+  const action: unknown = s.name;
+  const fullName = cache.names.name(sessionId, widgetId, action);
+  if (fullName === undefined) {
+    out.refusals.push({ kind: 'action_name', widgetId, name: action });
     return;
   }
+  // A tool name is made only for an action name that passed `isActionName` (ToolNameMemo).
+  const name = action as string;
   const inputSchema: unknown = s.inputSchema;
   const cleaned = cache.specs.clean(s.description, inputSchema);
   if (!cleaned.ok) {
@@ -148,7 +151,7 @@ function deriveSpec(
   }
   const annotations = pickAnnotations(s.annotations);
   const tool: ToolDef = {
-    name: cache.names.name(sessionId, widgetId, name),
+    name: fullName,
     description: cleaned.description,
     inputSchema: cleaned.inputSchema,
     annotations,

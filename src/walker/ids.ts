@@ -17,27 +17,20 @@ export function isActionName(x: unknown): x is string {
 }
 
 /**
- * `isId` and `isActionName` remembering the last string each accepted, for a derivation (one per
- * `DeriveCache`, src/walker/derive-cache.ts). A commit re-derives a component's node with the same
- * id and action names as the commit before, and a regex run in the microtask after React's render
- * (cold caches) costs about a microsecond (bench/README.md, P1.tool): an equal string skips it. Only
- * an accepted primitive string is kept, so the shortcut can only answer true for a string that passed.
+ * `isId` remembering the last string it accepted, for a derivation (one per `DeriveCache`,
+ * src/walker/derive-cache.ts). A commit re-derives a component's node with the same id as the commit
+ * before, and a regex run in the microtask after React's render (cold caches) costs about a
+ * microsecond (bench/README.md, P1.tool): an equal string skips it. Only an accepted primitive string
+ * is kept, so the shortcut can only answer true for a string that passed. (Action names are
+ * remembered with the tool names they make: `ToolNameMemo`.)
  */
 export class IdMemo {
   #lastId = '';
-  #lastActionName = '';
 
   isId(x: unknown): x is string {
     if (x === this.#lastId && x !== '') return true;
     if (!isId(x)) return false;
     this.#lastId = x;
-    return true;
-  }
-
-  isActionName(x: unknown): x is string {
-    if (x === this.#lastActionName && x !== '') return true;
-    if (!isActionName(x)) return false;
-    this.#lastActionName = x;
     return true;
   }
 }

@@ -28,11 +28,10 @@ describe('isId', () => {
   });
 });
 
-describe('IdMemo: the last accepted id and action name (remembered to skip the regex)', () => {
-  // A derivation's own memo (src/walker/derive-cache.ts); the public isId/isActionName remember nothing.
+describe('IdMemo: the last accepted id (remembered to skip the regex)', () => {
+  // A derivation's own memo (src/walker/derive-cache.ts); the public isId remembers nothing.
   const memo = new IdMemo();
   const isId = (x: unknown) => memo.isId(x);
-  const isActionName = (x: unknown) => memo.isActionName(x);
 
   it('never answer for another value: each is tested on its own content, whatever came before', () => {
     const badIds = [
@@ -55,16 +54,6 @@ describe('IdMemo: the last accepted id and action name (remembered to skip the r
       expect(isId(bad), String(bad)).toBe(false);
       expect(isId('ok')).toBe(true);
     }
-    const badNames = ['', 'Ok', 'ok.', 'ok ', '1ok', new String('ok'), 7, undefined];
-    for (const bad of badNames) {
-      expect(isActionName('ok')).toBe(true);
-      expect(isActionName(bad), String(bad)).toBe(false);
-      expect(isActionName(bad), String(bad)).toBe(false);
-      expect(isActionName('ok')).toBe(true);
-    }
-    // One test's memory is not the other's: a valid id is not an action name.
-    expect(isId('Ok-1')).toBe(true);
-    expect(isActionName('Ok-1')).toBe(false);
   });
 });
 
@@ -104,6 +93,6 @@ describe('IdMemo', () => {
     expect(one.isId('same')).toBe(true);
     expect(two.isId('same')).toBe(true);
     expect(one.isId('a.b')).toBe(false);
-    expect(two.isActionName('Bad')).toBe(false);
+    expect(two.isId('a b')).toBe(false);
   });
 });

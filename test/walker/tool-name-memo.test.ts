@@ -18,6 +18,30 @@ describe('ToolNameMemo: a widget action’s tool name, kept between derivations'
       expect(memo.name(session, widget, action)).toBe(toolName(session, widget, action));
   });
 
+  it('never answers for a name that breaks the rule, whatever it was asked before', () => {
+    const memo = new ToolNameMemo();
+    const badNames = [
+      '',
+      'Ok',
+      'ok.',
+      'ok ',
+      '1ok',
+      'a-b',
+      `a${'b'.repeat(32)}`,
+      new String('ok'),
+      7,
+      undefined,
+    ];
+    for (const bad of badNames) {
+      expect(memo.name('app', 'w', 'ok')).toBe('app.w.ok');
+      expect(memo.name('app', 'w', bad), String(bad)).toBeUndefined();
+      // Asked twice: a refusal is not remembered either.
+      expect(memo.name('app', 'w', bad), String(bad)).toBeUndefined();
+    }
+    // A valid widget id is not an action name.
+    expect(memo.name('app', 'w', 'Ok-1')).toBeUndefined();
+  });
+
   it('stays right past the widgets it keeps (it starts again rather than grow)', () => {
     const memo = new ToolNameMemo();
     for (let round = 0; round < 2; round++)
