@@ -143,16 +143,27 @@ function mayPassThrough(info: ComponentInfo | null): boolean {
 /**
  * A fiber React only cloned on the way to something below: same props and state as last read,
  * transparent, visible, and its only child in the same slot as before. Most of a path is made of
- * these (host boxes, layout components), so they are walked in a loop, not recursively. What does
- * not change between reads (the slot's kind, its declarations, its one child slot) is `link`.
+ * these (host boxes, layout components), so they are walked in a loop, not recursively.
  */
 function passesThrough(fiber: Fiber, entry: CacheEntry): boolean {
+  return (
+    entry.props === fiber.memoizedProps &&
+    entry.state === fiber.memoizedState &&
+    sameOnlyChild(entry, fiber.child)
+  );
+}
+
+/**
+ * Whether `below`, a fiber's child now, is alone and in the one child slot the entry passes reads
+ * through to (`link`: what cannot change while props and state stay the same is kept on the entry,
+ * so that a step down a path reads no other object of the slot).
+ */
+function sameOnlyChild(entry: CacheEntry, below: Fiber | null): boolean {
   const only = entry.link;
-  if (only === null || entry.props !== fiber.memoizedProps || entry.state !== fiber.memoizedState)
-    return false;
-  const child = fiber.child;
   // `alternate` links both objects of a slot to each other (React's createWorkInProgress).
-  return child !== null && child.sibling === null && (child === only || child.alternate === only);
+  return (
+    only !== null && below !== null && below.sibling === null && (below === only || below.alternate === only)
+  );
 }
 
 /**
@@ -176,18 +187,11 @@ function readChain(fiber: Fiber, entry: CacheEntry, options: ReadOptions, groupe
     current = child;
     // Every entry walked from passed through: its one child slot's entry is `next`.
     e = e.next!;
-    // `passesThrough` inline, on the loads the unchanged test makes anyway.
+    // `passesThrough`, on the loads the unchanged test makes anyway.
     if (e.props === child.memoizedProps && e.state === child.memoizedState) {
       const below = child.child;
       if (e.child === below) break; // unchanged below
-      const only = e.link;
-      if (
-        only !== null &&
-        below !== null &&
-        below.sibling === null &&
-        (below === only || below.alternate === only)
-      )
-        continue;
+      if (sameOnlyChild(e, below)) continue;
     }
     const before = e.out;
     if (read(child, e, options, false, grouped).out !== before) {
