@@ -16,8 +16,8 @@ export class DeriveCache {
   readonly names = new ToolNameMemo();
 }
 
-/** Widgets whose names `ToolNameMemo` keeps before it starts again (a few strings each). */
-const MAX_WIDGETS = 4096;
+/** Names `ToolNameMemo` keeps before it starts again (an app may make new ids or action names forever). */
+const MAX_NAMES = 16_384;
 
 /**
  * A widget action's tool name (`toolName`), the same string object each time it is derived, or
@@ -30,23 +30,38 @@ const MAX_WIDGETS = 4096;
 export class ToolNameMemo {
   #sessionId = '';
   #widgets = new Map<string, Map<string, string>>();
+  #names = 0;
 
   name(sessionId: string, widgetId: string, action: unknown): string | undefined {
     if (sessionId !== this.#sessionId) {
       this.#sessionId = sessionId;
-      this.#widgets.clear();
+      this.#forget();
     }
     let actions = this.#widgets.get(widgetId);
     let name = typeof action === 'string' ? actions?.get(action) : undefined;
     if (name !== undefined) return name;
     if (!isActionName(action)) return undefined;
+    if (this.#names >= MAX_NAMES) {
+      this.#forget();
+      actions = undefined;
+    }
     if (actions === undefined) {
-      if (this.#widgets.size >= MAX_WIDGETS) this.#widgets.clear();
       actions = new Map();
       this.#widgets.set(widgetId, actions);
     }
     name = toolName(sessionId, widgetId, action);
     actions.set(action, name);
+    this.#names++;
     return name;
+  }
+
+  /** How many names it keeps (for tests: never more than its bound). */
+  get size(): number {
+    return this.#names;
+  }
+
+  #forget(): void {
+    this.#widgets.clear();
+    this.#names = 0;
   }
 }

@@ -42,10 +42,17 @@ describe('ToolNameMemo: a widget action’s tool name, kept between derivations'
     expect(memo.name('app', 'w', 'Ok-1')).toBeUndefined();
   });
 
-  it('stays right past the widgets it keeps (it starts again rather than grow)', () => {
+  it('stays right past what it keeps, and keeps a bounded number of names (new ids or new action names forever)', () => {
     const memo = new ToolNameMemo();
+    let most = 0;
     for (let round = 0; round < 2; round++)
-      for (let i = 0; i < 5000; i++)
+      for (let i = 0; i < 20_000; i++) {
         expect(memo.name('app', `row_${i}`, 'select')).toBe(`app.row_${i}.select`);
+        // One widget whose action is named anew on every commit.
+        expect(memo.name('app', 'clock', `tick_${i}`)).toBe(`app.clock.tick_${i}`);
+        most = Math.max(most, memo.size);
+      }
+    expect(most).toBeLessThanOrEqual(16_384);
+    expect(most).toBeGreaterThan(1_000);
   });
 });
