@@ -8,4 +8,16 @@ describe('defined', () => {
     expect(Object.keys(out)).toEqual(['a', 'c', 'd', 'e', 'f']);
     expect('b' in out).toBe(false);
   });
+
+  it('copies only the object’s own keys, never what was added to Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 'yes';
+    try {
+      const out = defined({ a: 1 });
+      expect(Object.keys(out)).toEqual(['a']);
+      expect(Object.hasOwn(out, 'polluted')).toBe(false);
+    } finally {
+      delete proto.polluted;
+    }
+  });
 });
