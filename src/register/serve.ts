@@ -1,3 +1,6 @@
+import { realpathSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as ownInk from 'ink';
 import type { RegisterConfig } from '../launcher/config.js';
 import type { StdioChannel } from '../launcher/stdio-relay.js';
@@ -112,8 +115,14 @@ function rereadSessions(served: ServedApp): void {
   for (const session of served.server.hub.sessions()) session.snapshot();
 }
 
-/** This process's Node options (`--import tsx`) without the preload itself, which a replay adds again. */
-function ownOptions(execArgv: readonly string[]): string[] {
+/**
+ * This process's Node options (`--import tsx`) without the preload itself, which a replay adds again.
+ * `preload`: the preload's own file (exported for tests).
+ */
+export function ownOptions(
+  execArgv: readonly string[],
+  preload: URL = new URL('./index.js', import.meta.url),
+): string[] {
   const options: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const option = execArgv[i]!;
@@ -122,7 +131,7 @@ function ownOptions(execArgv: readonly string[]): string[] {
     if (
       /^(--import|--require|-r|--loader|--experimental-loader)(=|$)/.test(option) &&
       value !== undefined &&
-      isPreload(value)
+      isPreload(value, preload)
     ) {
       if (takesValue) i++;
       continue;
@@ -132,10 +141,17 @@ function ownOptions(execArgv: readonly string[]): string[] {
   return options;
 }
 
-/** `ink-mcp/register`, or this preload's own file by URL or path. */
-function isPreload(specifier: string): boolean {
-  const own = new URL('./index.js', import.meta.url);
-  return specifier === 'ink-mcp/register' || specifier === own.href || specifier === own.pathname;
+/** `ink-mcp/register`, or the preload's own file by URL or path. */
+function isPreload(specifier: string, own: URL): boolean {
+  if (specifier === 'ink-mcp/register' || specifier === own.href || specifier === own.pathname) return true;
+  // Node loads a module by its real path: one named through a symbolic link (a linked node_modules)
+  // is the same file.
+  try {
+    const path = specifier.startsWith('file:') ? fileURLToPath(specifier) : specifier;
+    return isAbsolute(path) && realpathSync(path) === fileURLToPath(own);
+  } catch {
+    return false;
+  }
 }
 
 const ANOTHER_COPY =
