@@ -8,7 +8,10 @@
  *   frame, the answer carries it) ÷ a `screen.read` call (goal ≤ 1.3).
  * - `ACT.list` (context) = an `act` call that changes nothing (`todos.list`) ÷ `screen.read`: the
  *   act path's own cost, without the app's render.
- * Every answer must not be an error, and the toggles must show on the final screen.
+ * - `ACT.floor` (context) = (`screen.read` + the app's own work for one toggle, with no ink-mcp
+ *   session: bench/bare-toggle.tsx) ÷ `screen.read`: what ACT would be if ink-mcp cost nothing, as a
+ *   toggle's answer cannot come sooner than a read's round trip plus the app's render of the change.
+ * Every answer must not be an error, and the toggles must show on the final screen (the bare app's too).
  * The note also gives the server's own CPU time per call of each kind (Linux: `/proc/<pid>/stat`),
  * which a busy machine moves less than wall time: what a toggle adds to a read is the app's render
  * (React, Ink's frame) and ink-mcp's reading of it, not the act path (ACT.list).
@@ -19,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { bareToggle } from './bare-toggle.js';
 import { alternate, childNodeArgs, figure, msText, note, quick } from './stats.js';
 import { callOk, todoCalls } from './todo-session.js';
 
@@ -53,6 +57,7 @@ async function cpuPerCall(op: () => Promise<unknown>, n: number): Promise<number
   const after = serverCpuMs();
   return before === undefined || after === undefined ? undefined : (after - before) / n;
 }
+let readMs = Number.NaN;
 try {
   const calls = todoCalls((await client.listTools()).tools);
   for (const text of ['alpha', 'beta', 'gamma'])
@@ -93,6 +98,18 @@ try {
   );
   figure('ACT', changing.pairedRatio, 2);
   figure('ACT.list', unchanged.pairedRatio, 2);
+  readMs = changing.a.median;
 } finally {
   await client.close();
 }
+
+// In this process, after the server is gone: nothing else runs beside it.
+const bare = await bareToggle(OPTIONS);
+if (!/› \[[ x]\] alpha/.test(bare.screen) || (bare.toggles % 2 === 1) !== bare.screen.includes('[x] alpha'))
+  throw new Error(
+    `after ${bare.toggles} toggles of "alpha" the bare app's screen is not as expected:\n${bare.screen}`,
+  );
+note(
+  `the app alone, no ink-mcp session (Ink in memory, Space on the list): ${msText(bare.ms)} per toggle; a screen.read round trip ${msText(readMs)}`,
+);
+figure('ACT.floor', (readMs + bare.ms) / readMs, 2);

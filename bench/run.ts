@@ -351,6 +351,11 @@ GOALS.push(
     what: 'context: an act call that changes nothing (todos.list) ÷ a screen.read call, same session',
     target: '',
   },
+  {
+    key: 'ACT.floor',
+    what: "context: ACT if ink-mcp cost nothing: (a screen.read call + the app's own work for one toggle, no ink-mcp session) ÷ a screen.read call",
+    target: '',
+  },
 );
 
 /** `P1.leaf 0.168`, `S3 2.1`, `LIST 2480`: a name in capitals (digits after), parts after dots, a figure. */

@@ -33,6 +33,7 @@ const GOALS = [
   'S3',
   'LIST',
   'ACT',
+  'ACT.floor',
 ];
 
 /**

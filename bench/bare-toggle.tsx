@@ -1,0 +1,63 @@
+/**
+ * The todo example's own cost of one toggle, with no ink-mcp session: its `App` rendered by Ink into
+ * an in-memory terminal (debug mode, every frame rendered at once, as a headless app renders), the
+ * list focused, then Space pressed and the next frame awaited, over and over. What is timed is the
+ * app's work for the change: Ink reading the key, React's render and commit, Yoga's layout and Ink's
+ * frame. An `act` toggle cannot answer sooner than a `screen.read` round trip plus this (act.bench.ts,
+ * `ACT.floor`). The example's components still call `useMcpTools`, which without a session only
+ * keep their declarations.
+ */
+import { render } from 'ink';
+import { App } from '../examples/todo/App.js';
+import { createMemoryTerminal } from '../src/react/memory-terminal.js';
+import { median, type SamplerOptions, sample } from './stats.js';
+
+export interface BareToggle {
+  /** Wall milliseconds per toggle: the median of the samples. */
+  ms: number;
+  /** The screen after the last toggle (the bench checks it shows what the toggles did). */
+  screen: string;
+  toggles: number;
+}
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function bareToggle(options: SamplerOptions): Promise<BareToggle> {
+  const terminal = createMemoryTerminal();
+  const initial = ['alpha', 'beta', 'gamma'].map((text) => ({ text, done: false }));
+  const app = render(<App initial={initial} />, terminal.inkOptions());
+  let toggles = 0;
+  /**
+   * Presses `key` and waits for the frame it causes (a generous bound: a busy machine). `resend`:
+   * sends it again if nothing changed after that many turns, for the first key to a widget that
+   * just took focus, which Ink drops until the widget's input effect has run.
+   */
+  const press = async (key: string, resend = Number.POSITIVE_INFINITY) => {
+    const before = terminal.stdout.lastFrame();
+    terminal.stdin.write(key);
+    for (let turn = 1; terminal.stdout.lastFrame() === before; turn++) {
+      if (turn === 100_000)
+        throw new Error(`the key ${JSON.stringify(key)} changed nothing:\n${terminal.screen()}`);
+      if (turn % resend === 0) terminal.stdin.write(key);
+      await tick();
+    }
+  };
+  try {
+    while (terminal.stdout.lastFrame() === undefined) await tick();
+    // Tab twice: from the new-item box past the filter tabs to the list, its cursor on "alpha".
+    await press('\t');
+    await press('\t');
+    await press(' ', 100);
+    toggles++;
+    const toggle = async () => {
+      await press(' ');
+      toggles++;
+    };
+    for (let i = 0; i < options.warmup; i++) await sample(toggle, options.batch);
+    const samples: number[] = [];
+    for (let i = 0; i < options.samples; i++) samples.push(await sample(toggle, options.batch));
+    return { ms: median(samples), screen: terminal.screen(), toggles };
+  } finally {
+    app.unmount();
+  }
+}
