@@ -47,7 +47,7 @@ export async function bareToggle(options: SamplerOptions): Promise<BareToggle> {
     // Tab twice: from the new-item box past the filter tabs to the list, its cursor on "alpha".
     await press('\t');
     await press('\t');
-    await press(' ', 100);
+    await press(' ', 1000);
     toggles++;
     const toggle = async () => {
       await press(' ');
