@@ -12,17 +12,10 @@ import { App } from '../examples/todo/App.js';
 import { createMemoryTerminal } from '../src/react/memory-terminal.js';
 import { median, type SamplerOptions, sample } from './stats.js';
 
-export interface BareToggle {
-  /** Wall milliseconds per toggle: the median of the samples. */
-  ms: number;
-  /** The screen after the last toggle (the bench checks it shows what the toggles did). */
-  screen: string;
-  toggles: number;
-}
-
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function bareToggle(options: SamplerOptions): Promise<BareToggle> {
+/** Wall milliseconds per toggle (the median of the samples); throws if the screen does not end as the toggles left it. */
+export async function bareToggle(options: SamplerOptions): Promise<number> {
   const terminal = createMemoryTerminal();
   const initial = ['alpha', 'beta', 'gamma'].map((text) => ({ text, done: false }));
   const app = render(<App initial={initial} />, terminal.inkOptions());
@@ -43,7 +36,10 @@ export async function bareToggle(options: SamplerOptions): Promise<BareToggle> {
     }
   };
   try {
-    while (terminal.stdout.lastFrame() === undefined) await tick();
+    for (let turn = 1; terminal.stdout.lastFrame() === undefined; turn++) {
+      if (turn === 100_000) throw new Error('the app drew no first frame');
+      await tick();
+    }
     // Tab twice: from the new-item box past the filter tabs to the list, its cursor on "alpha".
     await press('\t');
     await press('\t');
@@ -56,7 +52,11 @@ export async function bareToggle(options: SamplerOptions): Promise<BareToggle> {
     for (let i = 0; i < options.warmup; i++) await sample(toggle, options.batch);
     const samples: number[] = [];
     for (let i = 0; i < options.samples; i++) samples.push(await sample(toggle, options.batch));
-    return { ms: median(samples), screen: terminal.screen(), toggles };
+    const screen = terminal.screen();
+    const mark = toggles % 2 === 1 ? '› [x] alpha' : '› [ ] alpha';
+    if (!screen.includes(mark))
+      throw new Error(`after ${toggles} toggles the screen should show ${mark}:\n${screen}`);
+    return median(samples);
   } finally {
     app.unmount();
   }
