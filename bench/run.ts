@@ -243,6 +243,11 @@ const GOALS: Goal[] = [
     met: num((x) => x >= 8),
   },
   {
+    key: 'P6.loop.warm',
+    what: "context: the same, ink-mcp's six calls made again on that app once warm (the task's own six are a fresh app's first)",
+    target: '',
+  },
+  {
     key: 'P6.loop.settle',
     what: 'context: the same, the pty driver waiting 250 ms after each key',
     target: '',

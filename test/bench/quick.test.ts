@@ -25,6 +25,7 @@ const GOALS = [
   'T1.todo',
   'D1.launcher',
   'P6.loop',
+  'P6.loop.warm',
   'P6.keys.loop',
   'M3',
   'K1',
