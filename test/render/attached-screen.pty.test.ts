@@ -60,8 +60,11 @@ describe('attached mode in a real terminal', () => {
         const [value, screen = ''] = texts(result);
         const { count } = JSON.parse(value!) as { count: number };
         const shown = /Count: (\d+)/.exec(screen)?.[1];
+        // With the answer's blocks after the value: a disagreement says which part was not the frame.
         if (shown !== String(count))
-          disagreed.push(`call ${i + 1}: result ${count}, screen ${shown ?? '(none)'}`);
+          disagreed.push(
+            `call ${i + 1}: result ${count}, screen ${shown ?? '(none)'}; after the value: ${JSON.stringify(texts(result).slice(1)).slice(0, 400)}`,
+          );
         if (screen.includes('counter started')) withStatic++;
       };
       for (let i = 0; i < CALLS; i++) await call(i);
