@@ -21,25 +21,34 @@ export async function bareToggle(options: SamplerOptions): Promise<number> {
   const app = render(<App initial={initial} />, terminal.inkOptions());
   let toggles = 0;
   /**
-   * Presses `key` and waits for the frame it causes (a generous bound: a busy machine). `resend`:
-   * sends it again if nothing changed after that many turns, for the first key to a widget that
-   * just took focus, which Ink drops until the widget's input effect has run.
+   * Waits, turn by turn, until the frame is no longer `before` (a generous bound: a busy machine);
+   * `onTurn` runs at each turn that still finds it.
+   */
+  const changed = async (before: string | undefined, what: () => string, onTurn?: (turn: number) => void) => {
+    for (let turn = 1; terminal.stdout.lastFrame() === before; turn++) {
+      if (turn === 100_000) throw new Error(what());
+      onTurn?.(turn);
+      await tick();
+    }
+  };
+  /**
+   * Presses `key` and waits for the frame it causes. `resend`: sends it again if nothing changed
+   * after that many turns, for the first key to a widget that just took focus, which Ink drops until
+   * the widget's input effect has run.
    */
   const press = async (key: string, resend = Number.POSITIVE_INFINITY) => {
     const before = terminal.stdout.lastFrame();
     terminal.stdin.write(key);
-    for (let turn = 1; terminal.stdout.lastFrame() === before; turn++) {
-      if (turn === 100_000)
-        throw new Error(`the key ${JSON.stringify(key)} changed nothing:\n${terminal.screen()}`);
-      if (turn % resend === 0) terminal.stdin.write(key);
-      await tick();
-    }
+    await changed(
+      before,
+      () => `the key ${JSON.stringify(key)} changed nothing:\n${terminal.screen()}`,
+      (turn) => {
+        if (turn % resend === 0) terminal.stdin.write(key);
+      },
+    );
   };
   try {
-    for (let turn = 1; terminal.stdout.lastFrame() === undefined; turn++) {
-      if (turn === 100_000) throw new Error('the app drew no first frame');
-      await tick();
-    }
+    await changed(undefined, () => 'the app drew no first frame');
     // Tab twice: from the new-item box past the filter tabs to the list, its cursor on "alpha".
     await press('\t');
     await press('\t');
